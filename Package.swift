@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FastCop",
+    products: [
+        .library(name: "FastCop", targets: ["FastCop"]),
+        .executable(name: "fastcop", targets: ["FastCopTool"]),
+    ],
+    targets: [
+        // PCRE2 from the system (Debian: libpcre2-dev). Only Sources/FastCop/Engine imports it.
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        .target(
+            name: "FastCop",
+            dependencies: ["CPCRE2"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .executableTarget(
+            name: "FastCopTool",
+            dependencies: ["FastCop"]
+        ),
+        .testTarget(
+            name: "FastCopTests",
+            dependencies: ["FastCop"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,108 @@
+import CPCRE2
+
+extension CompiledCode {
+    /// Runs one match of this code on `subject`, starting at byte `start`.
+    ///
+    /// On success the offsets are in `scratch.ovector` (`captureCount + 1` pairs when
+    /// `scratch` was reserved for them; PCRE2 fills as many as fit).
+    ///
+    /// - Parameters:
+    ///   - validated: the caller guarantees `subject` is valid UTF-8 and `start` is on a
+    ///     character boundary (true for every Swift `String`). Then PCRE2's UTF check is
+    ///     skipped and the JIT entry point `pcre2_jit_match_8` is called directly. When false,
+    ///     `pcre2_match_8` checks the bytes first and reports invalid UTF-8 with its offset.
+    /// - Returns: true on a match, false on no match.
+    /// - Throws: ``EngineFailure`` for limits, invalid UTF-8 and other match errors.
+    @inline(__always)
+    func run(
+        _ subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, options: UInt32 = 0,
+        validated: Bool, scratch: MatchScratch
+    ) throws -> Bool {
+        scratch.apply(limits)
+        let base = subject.baseAddress ?? EmptySubject.pointer
+        let status: Int32
+        if isJIT && validated {
+            status = pcre2_jit_match_8(
+                code, base, subject.count, start, options, scratch.matchData, scratch.context)
+        } else {
+            status = pcre2_match_8(
+                code, base, subject.count, start,
+                options | (validated ? EngineFlags.noUTFCheck : 0), scratch.matchData, scratch.context)
+        }
+        if status >= 0 { return true }
+        if status == PCRE2_ERROR_NOMATCH { return false }
+        var failure = EngineFailure(stage: .match, code: status, offset: nil)
+        if failure.isInvalidUTF8 || status == PCRE2_ERROR_BADUTFOFFSET {
+            failure.offset = pcre2_get_startchar_8(scratch.matchData)
+        }
+        throw failure
+    }
+
+    /// Finds the first match at or after `start` and returns its offsets: `2 * (captureCount + 1)`
+    /// byte offsets, `-1` for groups that did not take part.
+    func offsets(
+        in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, options: UInt32 = 0,
+        validated: Bool
+    ) throws -> [Int]? {
+        let scratch = MatchScratch.current
+        let pairs = captureCount + 1
+        scratch.reserve(pairs: pairs)
+        guard try run(subject, from: start, options: options, validated: validated, scratch: scratch)
+        else { return nil }
+        let ovector = scratch.ovector
+        let unset = cpcre2_unset()
+        return (0..<(2 * pairs)).map { ovector[$0] == unset ? -1 : ovector[$0] }
+    }
+
+    /// Replaces matches with `pcre2_substitute_8`.
+    ///
+    /// - Parameters:
+    ///   - replacement: a PCRE2-syntax replacement (already translated), or literal text when
+    ///     `options` holds `PCRE2_SUBSTITUTE_LITERAL`.
+    ///   - global: replace every match (`PCRE2_SUBSTITUTE_GLOBAL`) or only the first.
+    ///   - literal: take `replacement` as it is (`PCRE2_SUBSTITUTE_LITERAL`).
+    /// - Returns: the new text, or nil when nothing matched (the caller keeps the input).
+    func substitute(
+        _ subject: UnsafeBufferPointer<UInt8>, replacement: UnsafeBufferPointer<UInt8>,
+        global: Bool, literal: Bool, validated: Bool
+    ) throws -> String? {
+        let scratch = MatchScratch.current
+        scratch.apply(limits)
+        var options =
+            UInt32(PCRE2_SUBSTITUTE_OVERFLOW_LENGTH) | UInt32(PCRE2_SUBSTITUTE_UNSET_EMPTY)
+        if global { options |= UInt32(PCRE2_SUBSTITUTE_GLOBAL) }
+        if literal { options |= UInt32(PCRE2_SUBSTITUTE_LITERAL) }
+        if validated { options |= EngineFlags.noUTFCheck }
+        let base = subject.baseAddress ?? EmptySubject.pointer
+        let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
+
+        var capacity = subject.count + subject.count / 2 + 64
+        var failure: EngineFailure?
+        var substitutions: Int32 = 0
+        for _ in 0..<2 {
+            var needed = 0
+            let result = String(unsafeUninitializedCapacity: capacity) { output in
+                var length = output.count
+                let status = pcre2_substitute_8(
+                    code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                    replacementBase, replacement.count, output.baseAddress, &length)
+                if status >= 0 {
+                    substitutions = status
+                    return length
+                }
+                if status == PCRE2_ERROR_NOMEMORY {
+                    needed = length
+                } else {
+                    var error = EngineFailure(stage: .match, code: status, offset: nil)
+                    if error.isInvalidUTF8 { error.offset = pcre2_get_startchar_8(scratch.matchData) }
+                    failure = error
+                }
+                return 0
+            }
+            if let failure { throw failure }
+            if needed == 0 { return substitutions == 0 ? nil : result }
+            capacity = needed
+        }
+        throw EngineFailure(stage: .match, code: PCRE2_ERROR_NOMEMORY, offset: nil)
+    }
+}

@@ -1,0 +1,119 @@
+import CPCRE2
+
+/// One pattern compiled by `pcre2_compile_8` and, when possible, by `pcre2_jit_compile_8`.
+///
+/// A compiled code is immutable once built; PCRE2 documents that it may then be shared by
+/// any number of threads matching at once. All per-match state (match data, match context,
+/// JIT stack) lives in the calling thread's ``MatchScratch``.
+final class CompiledCode: @unchecked Sendable {
+    // @unchecked: `code` is written once in init and only read afterwards, and PCRE2 allows
+    // concurrent matching against one compiled pattern.
+
+    /// The `pcre2_code_8 *`.
+    let code: OpaquePointer
+    /// True when `pcre2_jit_compile_8(PCRE2_JIT_COMPLETE)` succeeded.
+    let isJIT: Bool
+    /// Number of capture groups (`PCRE2_INFO_CAPTURECOUNT`).
+    let captureCount: Int
+    /// Named groups: name to group number (`PCRE2_INFO_NAMETABLE`); with duplicate names,
+    /// the lowest number.
+    let groupNumbers: [String: Int]
+    /// The limits applied to every match.
+    let limits: EngineLimits
+
+    /// Compiles `pattern`.
+    ///
+    /// - Parameters:
+    ///   - pattern: UTF-8 pattern text.
+    ///   - flags: `pcre2_compile` options; `PCRE2_UTF` is always added.
+    ///   - newline: the newline convention.
+    ///   - useJIT: try JIT compilation.
+    ///   - requireJIT: fail when JIT compilation is not possible.
+    /// - Throws: ``EngineFailure`` with stage `.compile`, the PCRE2 code and the byte offset.
+    init(
+        pattern: String, flags: UInt32, newline: EngineNewline, limits: EngineLimits,
+        useJIT: Bool, requireJIT: Bool
+    ) throws {
+        let context = pcre2_compile_context_create_8(nil)
+        defer { pcre2_compile_context_free_8(context) }
+        pcre2_set_newline_8(context, newline.pcre2Value)
+
+        var errorCode: Int32 = 0
+        var errorOffset: Int = 0
+        var text = pattern
+        let compiled = text.withUTF8 { bytes in
+            pcre2_compile_8(
+                bytes.baseAddress ?? EmptySubject.pointer, bytes.count, flags | EngineFlags.utf,
+                &errorCode, &errorOffset, context)
+        }
+        guard let compiled else {
+            throw EngineFailure(stage: .compile, code: errorCode, offset: errorOffset)
+        }
+        var jit = false
+        if useJIT {
+            jit = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+            if !jit && requireJIT {
+                pcre2_code_free_8(compiled)
+                throw EngineFailure(stage: .jitCompile, code: PCRE2_ERROR_JIT_BADOPTION, offset: nil)
+            }
+        }
+        self.code = compiled
+        self.isJIT = jit
+        self.limits = limits
+
+        var captures: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
+        self.captureCount = Int(captures)
+        self.groupNumbers = CompiledCode.readNameTable(compiled)
+    }
+
+    deinit { pcre2_code_free_8(code) }
+
+    /// Whether this PCRE2 build can JIT-compile on this machine (`PCRE2_CONFIG_JIT`).
+    static let jitSupported: Bool = {
+        var value: UInt32 = 0
+        pcre2_config_8(UInt32(PCRE2_CONFIG_JIT), &value)
+        return value != 0
+    }()
+
+    /// PCRE2's version string (`PCRE2_CONFIG_VERSION`), for diagnostics.
+    static let libraryVersion: String = {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = pcre2_config_8(UInt32(PCRE2_CONFIG_VERSION), &buffer)
+        let length = buffer.firstIndex(of: 0) ?? max(0, Int(count) - 1)
+        return String(decoding: buffer[..<length], as: UTF8.self)
+    }()
+
+    private static func readNameTable(_ code: OpaquePointer) -> [String: Int] {
+        var count: UInt32 = 0
+        var entrySize: UInt32 = 0
+        var table: UnsafePointer<UInt8>?
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMECOUNT), &count)
+        guard count > 0 else { return [:] }
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMEENTRYSIZE), &entrySize)
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMETABLE), &table)
+        guard let table else { return [:] }
+        var names: [String: Int] = [:]
+        for entry in 0..<Int(count) {
+            // Each entry: a 2-byte big-endian group number, then the NUL-terminated name.
+            let base = table + entry * Int(entrySize)
+            let number = Int(base[0]) << 8 | Int(base[1])
+            var length = 0
+            while base[2 + length] != 0 { length += 1 }
+            let name = String(decoding: UnsafeBufferPointer(start: base + 2, count: length), as: UTF8.self)
+            if let existing = names[name], existing < number { continue }
+            names[name] = number
+        }
+        return names
+    }
+}
+
+/// A valid, non-null pointer for empty subjects (PCRE2 10.42 rejects a null subject).
+enum EmptySubject {
+    // nonisolated(unsafe): one byte allocated once and never written after initialization.
+    nonisolated(unsafe) static let pointer: UnsafePointer<UInt8> = {
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        storage.initialize(to: 0)
+        return UnsafePointer(storage)
+    }()
+}

@@ -1,0 +1,51 @@
+import CPCRE2
+
+/// PCRE2 option bits, re-exported as plain integers so that the layers above the engine can
+/// describe options without importing C.
+enum EngineFlags {
+    // Compile options (`pcre2_compile`).
+    static let caseless = UInt32(PCRE2_CASELESS)
+    static let multiline = UInt32(PCRE2_MULTILINE)
+    static let dotAll = UInt32(PCRE2_DOTALL)
+    static let extended = UInt32(PCRE2_EXTENDED)
+    static let ucp = UInt32(PCRE2_UCP)
+    static let dollarEndOnly = UInt32(PCRE2_DOLLAR_ENDONLY)
+    static let literal = UInt32(PCRE2_LITERAL)
+    static let ungreedy = UInt32(PCRE2_UNGREEDY)
+    static let noAutoCapture = UInt32(PCRE2_NO_AUTO_CAPTURE)
+    static let dupNames = UInt32(PCRE2_DUPNAMES)
+    static let utf = UInt32(PCRE2_UTF)
+    static let anchored = UInt32(PCRE2_ANCHORED)
+    static let endAnchored = UInt32(PCRE2_ENDANCHORED)
+
+    // Match options (`pcre2_match`).
+    static let noUTFCheck = UInt32(PCRE2_NO_UTF_CHECK)
+    static let notEmptyAtStart = UInt32(PCRE2_NOTEMPTY_ATSTART)
+    static let notBOL = UInt32(PCRE2_NOTBOL)
+    static let notEOL = UInt32(PCRE2_NOTEOL)
+}
+
+/// Line-ending convention for `^`, `$` and `.`.
+enum EngineNewline: Sendable, Hashable {
+    /// LF only (PCRE2's build default).
+    case lineFeed
+    /// Any Unicode line ending: LF, VT, FF, CR, CRLF, NEL, LS, PS (as ICU does).
+    case anyUnicode
+
+    var pcre2Value: UInt32 {
+        switch self {
+        case .lineFeed: return UInt32(PCRE2_NEWLINE_LF)
+        case .anyUnicode: return UInt32(PCRE2_NEWLINE_ANY)
+        }
+    }
+}
+
+/// Resource limits for one match, in PCRE2's units.
+struct EngineLimits: Sendable, Hashable {
+    /// `pcre2_set_match_limit`: calls of the internal match function (JIT honours it too).
+    var match: UInt32
+    /// `pcre2_set_depth_limit`: backtracking depth (interpreter only).
+    var depth: UInt32
+    /// `pcre2_set_heap_limit`: kibibytes of heap for backtracking frames (interpreter only).
+    var heapKiB: UInt32
+}

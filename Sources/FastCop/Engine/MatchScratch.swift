@@ -1,0 +1,102 @@
+import CPCRE2
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The memory one thread needs to run matches: a `pcre2_match_data` (the ovector and, for the
+/// interpreter, its retained backtracking frames), a `pcre2_match_context` carrying the limits,
+/// and a JIT stack.
+///
+/// PCRE2 match data must not be used by two threads at once, and allocating it per call costs
+/// about a fifth of a short match, so each thread keeps one scratch for its lifetime
+/// (`pthread` thread-specific storage, released when the thread exits).
+final class MatchScratch {
+    /// Ovector pairs allocated up front; enough for most patterns' captures.
+    private static let initialPairs = 16
+    /// JIT stack sizes: PCRE2 starts small and grows on demand up to the maximum.
+    static let jitStackStart = 32 * 1024
+    static let jitStackMaximum = 8 * 1024 * 1024
+
+    private(set) var matchData: OpaquePointer
+    private(set) var pairs: Int
+    let context: OpaquePointer
+    private let jitStack: OpaquePointer?
+    private var applied: EngineLimits?
+
+    private init() {
+        pairs = MatchScratch.initialPairs
+        matchData = pcre2_match_data_create_8(UInt32(pairs), nil)
+        context = pcre2_match_context_create_8(nil)
+        jitStack = pcre2_jit_stack_create_8(MatchScratch.jitStackStart, MatchScratch.jitStackMaximum, nil)
+        if let jitStack { pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack)) }
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_match_context_free_8(context)
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+    }
+
+    /// Sets `limits` on the context unless they are already in force.
+    @inline(__always)
+    func apply(_ limits: EngineLimits) {
+        if applied == limits { return }
+        pcre2_set_match_limit_8(context, limits.match)
+        pcre2_set_depth_limit_8(context, limits.depth)
+        pcre2_set_heap_limit_8(context, limits.heapKiB)
+        applied = limits
+    }
+
+    /// Makes sure the ovector has room for `count` pairs (whole match plus captures).
+    @inline(__always)
+    func reserve(pairs count: Int) {
+        guard count > pairs else { return }
+        pcre2_match_data_free_8(matchData)
+        pairs = count
+        matchData = pcre2_match_data_create_8(UInt32(count), nil)
+    }
+
+    /// The ovector of the last match: `pairs * 2` byte offsets.
+    var ovector: UnsafeMutablePointer<Int> { pcre2_get_ovector_pointer_8(matchData) }
+
+    /// The calling thread's scratch, created on first use.
+    static var current: MatchScratch {
+        @inline(__always) get {
+            if let raw = pthread_getspecific(scratchKey) {
+                return Unmanaged<MatchScratch>.fromOpaque(raw).takeUnretainedValue()
+            }
+            return makeCurrent()
+        }
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> MatchScratch {
+        let scratch = MatchScratch()
+        pthread_setspecific(scratchKey, Unmanaged.passRetained(scratch).toOpaque())
+        return scratch
+    }
+}
+
+/// The thread-specific key holding each thread's retained ``MatchScratch``; its destructor
+/// releases the scratch when the thread ends.
+private let scratchKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, releaseScratch)
+    precondition(status == 0, "FastCop: pthread_key_create failed (\(status))")
+    return key
+}()
+
+#if canImport(Darwin)
+    private func releaseScratch(_ raw: UnsafeMutableRawPointer) {
+        Unmanaged<MatchScratch>.fromOpaque(raw).release()
+    }
+#else
+    private func releaseScratch(_ raw: UnsafeMutableRawPointer?) {
+        if let raw { Unmanaged<MatchScratch>.fromOpaque(raw).release() }
+    }
+#endif

@@ -1,0 +1,159 @@
+extension Pattern {
+    /// Options that change how a pattern is compiled.
+    ///
+    /// FastCop always compiles in UTF mode. By default it is also Unicode-aware in the way
+    /// `NSRegularExpression` (ICU) is: `\w`, `\d`, `\s`, `\b` and the POSIX classes follow
+    /// Unicode properties (PCRE2's `PCRE2_UCP`), case-insensitive matching folds non-ASCII
+    /// letters, and any Unicode line ending (LF, CR, CRLF, VT, FF, NEL, LS, PS) counts as a
+    /// newline for `^`, `$` and `.` (`PCRE2_NEWLINE_ANY`). ``asciiCharacterClasses`` and
+    /// ``lineFeedOnly`` switch those off for speed or for Perl/grep behaviour.
+    public struct Options: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// Letters match both cases, Unicode case folding included.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_CASELESS`; `NSRegularExpression`'s is
+        /// `.caseInsensitive`.
+        public static let caseInsensitive = Options(rawValue: 1 << 0)
+
+        /// `^` and `$` match at the start and end of every line, not only of the subject.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_MULTILINE`; `NSRegularExpression`'s is
+        /// `.anchorsMatchLines`.
+        public static let multiline = Options(rawValue: 1 << 1)
+
+        /// `.` matches line endings too.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_DOTALL`; `NSRegularExpression`'s is
+        /// `.dotMatchesLineSeparators`.
+        public static let dotMatchesNewlines = Options(rawValue: 1 << 2)
+
+        /// Whitespace in the pattern is ignored and `#` starts a comment.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_EXTENDED`; `NSRegularExpression`'s is
+        /// `.allowCommentsAndWhitespace`.
+        public static let extended = Options(rawValue: 1 << 3)
+
+        /// The pattern is literal text: no character is special.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_LITERAL`; `NSRegularExpression`'s is
+        /// `.ignoreMetacharacters`.
+        public static let literal = Options(rawValue: 1 << 4)
+
+        /// `$` matches only at the very end of the subject, never before a final newline.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_DOLLAR_ENDONLY`. Ignored with ``multiline``.
+        public static let dollarEndOnly = Options(rawValue: 1 << 5)
+
+        /// Quantifiers are lazy by default and `?` makes them greedy.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_UNGREEDY`.
+        public static let ungreedy = Options(rawValue: 1 << 6)
+
+        /// Plain parentheses do not capture; only named groups do.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_NO_AUTO_CAPTURE`.
+        public static let noAutoCapture = Options(rawValue: 1 << 7)
+
+        /// Several groups may share a name.
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_DUPNAMES`.
+        public static let allowDuplicateNames = Options(rawValue: 1 << 8)
+
+        /// `\w`, `\d`, `\s`, `\b` and POSIX classes match ASCII only (faster; Perl's default).
+        ///
+        /// Removes PCRE2's `PCRE2_UCP`, which FastCop sets by default.
+        public static let asciiCharacterClasses = Options(rawValue: 1 << 9)
+
+        /// Only LF is a newline for `^`, `$` and `.`.
+        ///
+        /// Sets PCRE2's newline convention to `PCRE2_NEWLINE_LF` instead of FastCop's default
+        /// `PCRE2_NEWLINE_ANY`; `NSRegularExpression`'s is `.useUnixLineSeparators`.
+        public static let lineFeedOnly = Options(rawValue: 1 << 10)
+
+        /// The PCRE2 compile flags for these options.
+        var engineFlags: UInt32 {
+            var flags: UInt32 = 0
+            if contains(.caseInsensitive) { flags |= EngineFlags.caseless }
+            if contains(.multiline) { flags |= EngineFlags.multiline }
+            if contains(.dotMatchesNewlines) { flags |= EngineFlags.dotAll }
+            if contains(.extended) { flags |= EngineFlags.extended }
+            if contains(.literal) { flags |= EngineFlags.literal }
+            if contains(.dollarEndOnly) { flags |= EngineFlags.dollarEndOnly }
+            if contains(.ungreedy) { flags |= EngineFlags.ungreedy }
+            if contains(.noAutoCapture) { flags |= EngineFlags.noAutoCapture }
+            if contains(.allowDuplicateNames) { flags |= EngineFlags.dupNames }
+            if !contains(.asciiCharacterClasses) { flags |= EngineFlags.ucp }
+            return flags
+        }
+
+        var newline: EngineNewline { contains(.lineFeedOnly) ? .lineFeed : .anyUnicode }
+    }
+
+    /// Resource limits that make every match end, however the pattern backtracks.
+    ///
+    /// A match that reaches a limit throws a ``PatternError`` of kind ``PatternError/Kind/matchLimit``,
+    /// ``PatternError/Kind/depthLimit`` or ``PatternError/Kind/heapLimit``; it never hangs.
+    public struct Limits: Sendable, Hashable {
+        /// How many times PCRE2 may enter its internal match function for one match
+        /// (backtracking steps). The JIT honours it too.
+        ///
+        /// The corresponding PCRE2 call is `pcre2_set_match_limit`.
+        public var matchLimit: Int
+        /// How deep backtracking may nest (interpreter only; the JIT is bounded by its stack).
+        ///
+        /// The corresponding PCRE2 call is `pcre2_set_depth_limit`.
+        public var depthLimit: Int
+        /// How much heap, in bytes, the interpreter may use for backtracking frames.
+        ///
+        /// The corresponding PCRE2 call is `pcre2_set_heap_limit` (which counts KiB).
+        public var heapLimit: Int
+
+        /// Creates limits.
+        public init(matchLimit: Int, depthLimit: Int, heapLimit: Int) {
+            self.matchLimit = matchLimit
+            self.depthLimit = depthLimit
+            self.heapLimit = heapLimit
+        }
+
+        /// FastCop's defaults: 1,000,000 match steps, depth 100,000, 64 MiB of heap.
+        ///
+        /// They leave room for every sane pattern on subjects of hundreds of megabytes, and stop
+        /// a catastrophic pattern such as `^(a+)+$` on `"aaaa…!"` within milliseconds.
+        public static let `default` = Limits(
+            matchLimit: 1_000_000, depthLimit: 100_000, heapLimit: 64 * 1024 * 1024)
+
+        var engineLimits: EngineLimits {
+            EngineLimits(
+                match: UInt32(clamping: max(1, matchLimit)),
+                depth: UInt32(clamping: max(1, depthLimit)),
+                heapKiB: UInt32(clamping: max(1, heapLimit / 1024)))
+        }
+    }
+
+    /// Whether a pattern is JIT-compiled.
+    ///
+    /// JIT compilation (`pcre2_jit_compile` with `PCRE2_JIT_COMPLETE`) makes matching several
+    /// times faster. Some platforms forbid writable executable memory; there FastCop falls
+    /// back to PCRE2's interpreter with the same results, unless JIT is ``required``.
+    public struct JITMode: Sendable, Hashable, CustomStringConvertible {
+        enum Value: Sendable, Hashable { case never, ifAvailable, required }
+        let value: Value
+
+        /// Never JIT-compile; always use the interpreter.
+        public static let never = JITMode(value: .never)
+        /// JIT-compile when possible, interpret otherwise (the default).
+        public static let ifAvailable = JITMode(value: .ifAvailable)
+        /// JIT-compile or fail with ``PatternError/Kind/jitUnavailable``.
+        public static let required = JITMode(value: .required)
+
+        public var description: String {
+            switch value {
+            case .never: return "never"
+            case .ifAvailable: return "ifAvailable"
+            case .required: return "required"
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+extension Pattern {
+    /// Replaces every match in `string` with `template`, read as `NSRegularExpression`
+    /// reads templates: `$0`…`$99` for groups, `${name}` for named groups, a backslash to
+    /// escape the next character (`\$` is a dollar).
+    ///
+    /// ```swift
+    /// try Pattern("([0-9]+)").replacing(in: "a12b", with: "<$1>")   // "a<12>b"
+    /// try Pattern(#"\s+"#).replacing(in: "a  b\t c", with: " ")     // "a b c"
+    /// ```
+    ///
+    /// Runs on `pcre2_substitute` with `PCRE2_SUBSTITUTE_GLOBAL`; groups that did not take
+    /// part are empty.
+    ///
+    /// - Throws: ``PatternError`` of kind ``PatternError/Kind/replacement`` for a template
+    ///   that names a missing group, or a limit error.
+    /// - Complexity: O(*n*) in the length of `string` plus the output.
+    public func replacing(in string: String, with template: String) throws -> String {
+        let code = try searchCode
+        let prepared = try ReplacementTemplate(
+            template, captureCount: code.captureCount, groupNames: code.groupNumbers, pattern: source)
+        return try replacing(in: string, prepared: prepared)
+    }
+
+    /// Replaces every match with the prepared template (translated once by the caller).
+    func replacing(in string: String, prepared: ReplacementTemplate) throws -> String {
+        try substitute(in: string, replacement: prepared.pcre2Syntax, literal: false)
+    }
+
+    /// Replaces every match in `string` with `replacement` exactly as written: nothing in it
+    /// is expanded (`PCRE2_SUBSTITUTE_LITERAL`).
+    public func replacing(in string: String, withLiteral replacement: String) throws -> String {
+        try substitute(in: string, replacement: replacement, literal: true)
+    }
+
+    private func substitute(in string: String, replacement: String, literal: Bool) throws -> String {
+        let code = try searchCode
+        return try translatingErrors {
+            try UTF8Access.with(string) { subject in
+                try UTF8Access.with(replacement) { replacementBytes in
+                    try code.substitute(
+                        subject, replacement: replacementBytes, global: true, literal: literal,
+                        validated: true)
+                }
+            }
+        } ?? string
+    }
+
+    /// Replaces every match in `string` with what `transform` returns for it.
+    ///
+    /// ```swift
+    /// try Pattern(#"\d+"#).replacing(in: "3 apples, 12 pears") { String(Int($0.substring)! * 2) }
+    /// // "6 apples, 24 pears"
+    /// ```
+    public func replacing(in string: String, using transform: (Match) throws -> String) throws -> String {
+        let code = try searchCode
+        var output = ""
+        var copied = string.utf8.startIndex
+        let subject = string[...]
+        try translatingErrors {
+            try UTF8Access.with(string) { bytes in
+                try code.forEachMatch(in: bytes, validated: true) { offsets in
+                    let match = Match(subject: subject, offsets: offsets, groupNumbers: code.groupNumbers)
+                    let range = match.range
+                    output += string[copied..<range.lowerBound]
+                    output += try transform(match)
+                    copied = range.upperBound
+                    return true
+                }
+            }
+        }
+        output += string[copied...]
+        return output
+    }
+}
