@@ -8,7 +8,9 @@ extension Pattern {
     /// newline for `^`, `$` and `.` (`PCRE2_NEWLINE_ANY`). ``asciiCharacterClasses`` and
     /// ``lineFeedOnly`` switch those off for speed or for Perl/grep behaviour.
     public struct Options: OptionSet, Sendable, Hashable {
+        /// The option bits (FastCop's own numbering, not PCRE2's).
         public let rawValue: UInt32
+        /// Creates options from their bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
 
         /// Letters match both cases, Unicode case folding included.
@@ -148,6 +150,7 @@ extension Pattern {
         /// JIT-compile or fail with ``PatternError/Kind/jitUnavailable``.
         public static let required = JITMode(value: .required)
 
+        /// "never", "ifAvailable" or "required".
         public var description: String {
             switch value {
             case .never: return "never"

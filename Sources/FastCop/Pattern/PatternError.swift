@@ -14,6 +14,7 @@ public import Foundation
 public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as an extensible set of kinds.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        /// A short name for the kind, such as "match limit exceeded".
         public let description: String
         init(_ description: String) { self.description = description }
 
