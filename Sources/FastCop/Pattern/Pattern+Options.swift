@@ -39,6 +39,8 @@ extension Pattern {
 
         /// The pattern is literal text: no character is special.
         ///
+        /// Only ``caseInsensitive`` still applies; the other options are ignored.
+        ///
         /// The corresponding PCRE2 option is `PCRE2_LITERAL`; `NSRegularExpression`'s is
         /// `.ignoreMetacharacters`.
         public static let literal = Options(rawValue: 1 << 4)
@@ -78,6 +80,9 @@ extension Pattern {
         var engineFlags: UInt32 {
             var flags: UInt32 = 0
             if contains(.caseInsensitive) { flags |= EngineFlags.caseless }
+            // PCRE2_LITERAL combines only with PCRE2_CASELESS (and anchoring/UTF): the other
+            // options have no meaning for literal text.
+            if contains(.literal) { return flags | EngineFlags.literal }
             if contains(.multiline) { flags |= EngineFlags.multiline }
             if contains(.dotMatchesNewlines) { flags |= EngineFlags.dotAll }
             if contains(.extended) { flags |= EngineFlags.extended }

@@ -1,0 +1,47 @@
+# Sourced by the scripts in this folder: installs what FastCop needs when it is missing.
+#
+# FastCop needs the Swift toolchain (not installed here) and PCRE2's headers (Debian's
+# libpcre2-dev) found through pkg-config. As root on a Debian machine this installs them;
+# otherwise it prints the command to run.
+
+fastcop_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+apt_updated=""
+
+# fastcop_apt_install PACKAGE... : installs Debian packages, running `apt-get update` once first.
+fastcop_apt_install() {
+    if [ "$(id -u)" != "0" ]; then
+        echo "FastCop needs: $*" >&2
+        echo "Run:  sudo apt-get update && sudo apt-get install -y $*" >&2
+        exit 2
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "FastCop needs $* (Debian package names) and this machine has no apt-get." >&2
+        echo "Install PCRE2 10.x with its headers and pkg-config file (libpcre2-8) by other means." >&2
+        exit 2
+    fi
+    if [ -z "$apt_updated" ]; then
+        echo "==> apt-get update" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 || { echo "apt-get update failed" >&2; exit 2; }
+        apt_updated=1
+    fi
+    echo "==> apt-get install $*" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2 || { echo "apt-get install $* failed" >&2; exit 2; }
+}
+
+# fastcop_require_build_deps : the Swift toolchain, pkg-config and PCRE2 (libpcre2-8).
+fastcop_require_build_deps() {
+    if ! command -v swift >/dev/null 2>&1; then
+        echo "FastCop needs the Swift toolchain (6.0 or later) on PATH; see https://swift.org/install" >&2
+        exit 2
+    fi
+    local missing=()
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libpcre2-8; } \
+        && [ ! -f /usr/include/pcre2.h ]; then
+        missing+=(libpcre2-dev)
+    fi
+    if [ ${#missing[@]} -gt 0 ]; then
+        # libpcre2-dev brings the header and libpcre2-8.pc; pkg-config reads it.
+        fastcop_apt_install pkg-config libpcre2-dev
+    fi
+}
