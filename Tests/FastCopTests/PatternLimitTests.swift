@@ -12,7 +12,8 @@ struct PatternLimitTests {
         ("^(é+)+$", String(repeating: "é", count: 30) + "!"),
     ]
 
-    @Test("catastrophic backtracking ends with a limit error", arguments: runaway, [Pattern.JITMode.ifAvailable, .never])
+    @Test(
+        "catastrophic backtracking ends with a limit error", arguments: runaway, [Pattern.JITMode.ifAvailable, .never])
     func limitError(pattern: (pattern: String, subject: String), jit: Pattern.JITMode) throws {
         let compiled = try Pattern(pattern.pattern, jit: jit)
         let error = try #require(throws: PatternError.self) { try compiled.hasMatch(in: pattern.subject) }
