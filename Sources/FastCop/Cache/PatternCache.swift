@@ -64,8 +64,13 @@ public final class PatternCache: Sendable {
 
     /// The compiled pattern for these settings, compiled now if the cache does not hold it.
     ///
-    /// - Parameter wholeMatch: the pattern will be used for whole matches
-    ///   (``Pattern/hasWholeMatch(in:)-(String)``); its whole-match form is compiled first.
+    /// - Parameters:
+    ///   - source: the pattern text.
+    ///   - options: compile options.
+    ///   - limits: the limits every match runs under.
+    ///   - jit: whether to JIT-compile.
+    ///   - wholeMatch: the pattern will be used for whole matches (`hasWholeMatch(in:)`); its
+    ///     whole-match form is compiled first.
     /// - Throws: the ``PatternError`` compiling gives (remembered like a pattern).
     /// - Complexity: O(*m*) in the pattern's length on a hit (hashing it); a miss compiles and,
     ///   when the cache is full, evicts the least recently used entry in O(*capacity*).
