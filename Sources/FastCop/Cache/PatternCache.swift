@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A bounded, thread-safe cache of compiled patterns.
 ///
 /// Code that builds the same pattern again and again (`Trial.format(p).trial()(s)` in a loop,
@@ -55,7 +53,7 @@ public final class PatternCache: Sendable {
 
     /// The most entries held at once.
     public let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a cache holding at most `capacity` patterns (at least 1).
     public init(capacity: Int) {
