@@ -42,6 +42,12 @@ public struct Suspect {
         self.init(view: view, sentence: sentence, trial: trial.trial())
     }
 
+    /// Creates a suspect judged by one of FastCop's trials, so that the trial can be written
+    /// `.email` or `.length(.minimum, 4)`.
+    public init(view: any SuspectView, sentence: String, trial: Trial) {
+        self.init(view: view, sentence: sentence, trial: trial.trial())
+    }
+
     /// Whether the view's current text fails the trial (`nil` text is judged as "").
     ///
     /// Mirrors SwiftCop's `Suspect.isGuilty()`.

@@ -19,8 +19,20 @@ extension ExplainingTrial {
         AndTrial(lhs, rhs)
     }
 
+    /// A trial that passes when both trials pass; lets the right side be written
+    /// `.length(.minimum, 4)` after a ``Trial``.
+    public static func && (lhs: Self, rhs: Self) -> AndTrial<Self, Self> {
+        AndTrial(lhs, rhs)
+    }
+
     /// A trial that passes when either trial passes; `rhs` is not consulted when `lhs` passes.
     public static func || <Other: ExplainingTrial>(lhs: Self, rhs: Other) -> OrTrial<Self, Other> {
+        OrTrial(lhs, rhs)
+    }
+
+    /// A trial that passes when either trial passes; lets the right side be written `.email`
+    /// after a ``Trial``.
+    public static func || (lhs: Self, rhs: Self) -> OrTrial<Self, Self> {
         OrTrial(lhs, rhs)
     }
 
