@@ -91,12 +91,4 @@ struct TrialFormatTests {
         for _ in 0..<50 { #expect(trial("xxx")) }
         #expect(cache.statistics.misses + cache.statistics.hits == 1)
     }
-
-    @Test func theSharedCacheHoldsTheWholeMatchForm() throws {
-        let source = "shared-cache-check-[0-9]+"
-        _ = Trial.format(source).trial()
-        let before = PatternCache.shared.statistics.hits
-        _ = try PatternCache.shared.pattern(source, wholeMatch: true)
-        #expect(PatternCache.shared.statistics.hits > before)
-    }
 }
