@@ -38,6 +38,11 @@ public final class CharCaseFilter: FilterProtocol, @unchecked Sendable {
         initialize(self)
     }
 
+    /// Creates a filter changing the case as `charCase` says (a FastCop addition).
+    public convenience init(_ charCase: Case) {
+        self.init { $0.charCase = charCase }
+    }
+
     /// Returns the string with its case changed, cast to `O`.
     ///
     /// - Throws: ``FilterError/noCharCase`` ("No case convert mode set in CharCaseFilter")

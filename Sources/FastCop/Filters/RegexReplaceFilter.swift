@@ -59,6 +59,20 @@ public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
         initialize(self)
     }
 
+    /// Creates a filter replacing the matches of `pattern` with `replacement` (a FastCop
+    /// addition). Nothing is compiled yet; call ``prepare()`` to check the settings now.
+    public convenience init(
+        pattern: String, replacement: String, options: NSRegularExpression.Options = [],
+        matchingOptions: NSRegularExpression.MatchingOptions = []
+    ) {
+        self.init {
+            $0.pattern = pattern
+            $0.replacement = replacement
+            $0.options = options
+            $0.matchingOptions = matchingOptions
+        }
+    }
+
     /// Returns the string with every match replaced, cast to `O`.
     ///
     /// - Throws: ``FilterError/noPatternOrReplacement``, or a ``PatternError`` (see above).

@@ -42,6 +42,11 @@ public final class ReplaceFilter: FilterProtocol, @unchecked Sendable {
         initialize(self)
     }
 
+    /// Creates a filter making the replacement `replaceType` says (a FastCop addition).
+    public convenience init(_ replaceType: ReplaceType) {
+        self.init { $0.replaceType = replaceType }
+    }
+
     /// Returns the string with the replacement made, cast to `O`.
     ///
     /// - Throws: ``FilterError/noReplaceType`` ("No replacementType given in ReplaceFilter")
