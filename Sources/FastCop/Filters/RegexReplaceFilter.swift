@@ -20,7 +20,9 @@ import Synchronization
 /// - ``replacement`` is an `NSRegularExpression` template: `$0`…`$99`, `${name}`, `\` to
 ///   escape. See ``Pattern/replacing(in:with:)``.
 /// - ``options`` takes `NSRegularExpression.Options`, mapped as
-///   ``Pattern/Options/init(_:)`` describes.
+///   ``Pattern/Options/init(_:)`` describes. `.ignoreMetacharacters` makes the whole pattern
+///   literal, also with `.allowCommentsAndWhitespace` (ICU still drops whitespace and `#`
+///   comments from a "literal" pattern then).
 /// - ``matchingOptions``: `.anchored` replaces only matches at the start of the string and
 ///   right after each other (as `NSRegularExpression` does: "aab" with `a` and `.anchored`
 ///   gives "xxb"). `.withTransparentBounds` and `.withoutAnchoringBounds` change nothing

@@ -69,7 +69,7 @@ public final class StripInvisiblesFilter: FilterProtocol, @unchecked Sendable {
                     output.append(scalar)
                 }
             case .tag:
-                if index > 0, scalars[index - 1] == "\u{1F3F4}" || kind(of: scalars[index - 1]) == .tag {
+                if let previous = output.last, previous == "\u{1F3F4}" || kind(of: previous) == .tag {
                     output.append(scalar)
                 }
             }
