@@ -8,6 +8,8 @@ struct CharCaseFilterTests {
         arguments: [
             (CharCaseFilter.Case.lowercase, "HeLLo WÖRLD", "hello wörld"),
             (.lowercase, "ÉCOLE", "école"),
+            (.lowercase, "ASCII Only 123", "ascii only 123"),
+            (.uppercase, "ascii only 123", "ASCII ONLY 123"),
             (.lowercase, "ΟΔΟΣ", "οδος"),  // final sigma, as Foundation
             (.lowercase, "e\u{301}COLE", "e\u{301}cole"),
             (.uppercase, "straße", "STRASSE"),

@@ -1,5 +1,7 @@
-import FastCop
+import Foundation
 import Testing
+
+@testable import FastCop
 
 @Suite("TrimFilter")
 struct TrimFilterTests {
@@ -24,6 +26,19 @@ struct TrimFilterTests {
         let out: String? = try TrimFilter().filter(input, nil)
         #expect(out == expected)
         #expect(try TrimFilter().apply(to: input) == expected)
+        // The original's Foundation call gives the same.
+        #expect(input.trimmingCharacters(in: .whitespacesAndNewlines) == expected)
+    }
+
+    @Test("trims exactly the scalars of Foundation's whitespacesAndNewlines")
+    func sameSetAsFoundation() {
+        let foundation = CharacterSet.whitespacesAndNewlines
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TrimFilter.isTrimmed(scalar) != foundation.contains(scalar) { differing.append(value) }
+        }
+        #expect(differing.isEmpty)
     }
 
     @Test("nil and non-String values give nil")

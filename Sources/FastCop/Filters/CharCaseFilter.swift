@@ -64,6 +64,14 @@ public final class CharCaseFilter: FilterProtocol, @unchecked Sendable {
 
     static func convert(_ string: String, _ charCase: Case) -> String? {
         guard !string.isEmpty else { return nil }
+        if string.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII maps one to one and needs no Foundation (the results are the same).
+            switch charCase {
+            case .lowercase: return string.lowercased()
+            case .uppercase: return string.uppercased()
+            default: break
+            }
+        }
         switch charCase {
         case .lowercase:
             return string.lowercased(with: nil)

@@ -10,8 +10,10 @@
 /// try CollapseWhitespaceFilter().apply(to: "a \t\n b\u{A0}\u{A0}c")   // "a b c"
 /// ```
 public final class CollapseWhitespaceFilter: FilterProtocol, Sendable {
-    /// Compiled once; `\s` is Unicode-aware under FastCop's default `PCRE2_UCP`.
-    private static let whitespaceRuns = Result { try Pattern(#"\s+"#) }
+    /// Compiled once; `\s` is Unicode-aware under FastCop's default `PCRE2_UCP`. A single
+    /// space is left alone (it would be replaced by itself), so text that needs no change is
+    /// returned without a copy.
+    private static let whitespaceRuns = Result { try Pattern(#"\s{2,}|[^\S ]"#) }
 
     /// Creates the filter (it has no settings).
     public init(_ initialize: (CollapseWhitespaceFilter) -> Void = { _ in }) {

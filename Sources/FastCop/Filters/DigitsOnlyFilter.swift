@@ -33,21 +33,22 @@ public final class DigitsOnlyFilter: FilterProtocol, @unchecked Sendable {
     }
 
     private func digits(of string: String) -> String {
-        var output = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
             if scalar.isASCII {
-                if ("0"..."9").contains(scalar) { output.append(scalar) }
+                if ("0"..."9").contains(scalar) { bytes.append(UInt8(truncatingIfNeeded: scalar.value)) }
                 continue
             }
             guard scalar.properties.numericType == .decimal,
                 let value = scalar.properties.numericValue.flatMap({ UInt8(exactly: $0) }), value <= 9
             else { continue }
             if convertsToASCII {
-                output.append(Unicode.Scalar(0x30 + value))
-            } else {
-                output.append(scalar)
+                bytes.append(0x30 + value)
+            } else if let encoded = UTF8.encode(scalar) {
+                bytes.append(contentsOf: encoded)
             }
         }
-        return String(output)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
