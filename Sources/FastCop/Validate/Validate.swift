@@ -42,7 +42,7 @@ public struct Validate<Value> {
     /// The errors of the last validation, in the order of the validations that threw them;
     /// empty when the value is valid.
     ///
-    /// Mirrors Validate's `errors`. Show them with ``Swift/Sequence/localizedDescriptions``.
+    /// Mirrors Validate's `errors`. Show them with `localizedDescriptions`.
     public var errors: [any Error] { storage.errors }
 
     /// Whether the last validation found no error.

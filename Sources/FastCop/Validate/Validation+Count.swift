@@ -1,11 +1,11 @@
 extension Validation {
-    /// Builds the message of ``count(greaterThan:message:)-(_,_)`` from the minimum.
+    /// Builds the message of `count(greaterThan:message:)` from the minimum.
     public typealias CountGreaterThanErrorMessageBuilder = @Sendable (_ minimum: Int) -> String
-    /// Builds the message of ``count(lessThan:message:)-(_,_)`` from the maximum.
+    /// Builds the message of `count(lessThan:message:)` from the maximum.
     public typealias CountLessThanErrorMessageBuilder = @Sendable (_ maximum: Int) -> String
-    /// Builds the message of ``count(equalTo:message:)-(_,_)`` from the expected count.
+    /// Builds the message of `count(equalTo:message:)` from the expected count.
     public typealias CountEqualToErrorMessageBuilder = @Sendable (_ value: Int) -> String
-    /// Builds the message of ``count(in:message:)-(_,_)`` from the range.
+    /// Builds the message of `count(in:message:)` from the range.
     public typealias CountRangeErrorMessageBuilder = @Sendable (_ range: ClosedRange<Int>) -> String
 
     /// Passes when the collection has more than `minimum` elements (strictly).
@@ -13,13 +13,16 @@ extension Validation {
     /// A `String` counts Characters (grapheme clusters): "é" written as e + U+0301 counts 1.
     /// Default message: "Should be greater than \(minimum)".
     ///
+    /// The collection type must be `SendableMetatype`, as every type whose `Collection`
+    /// conformance is not isolated to a global actor is: validations are `@Sendable` in
+    /// FastCop. The same holds for every `count` validation.
+    ///
     /// Mirrors Validate's `count(greaterThan:message:)`.
     public static func count<T: Collection & SendableMetatype>(
         greaterThan minimum: Int, message: CountGreaterThanErrorMessageBuilder? = nil
     ) -> Validation<T> {
-        counting(ValidationError(description: message?(minimum) ?? "Should be greater than \(minimum)")) {
-            $0 > minimum
-        }
+        let error = ValidationError(description: message?(minimum) ?? "Should be greater than \(minimum)")
+        return counting(error) { $0 > minimum }
     }
 
     /// Passes when the value is present and has more than `minimum` elements; nil fails with
@@ -29,9 +32,8 @@ extension Validation {
     public static func count<T: Collection & SendableMetatype>(
         greaterThan minimum: Int, message: CountGreaterThanErrorMessageBuilder? = nil
     ) -> Validation<T?> {
-        optionalCounting(ValidationError(description: message?(minimum) ?? "Should be greater than \(minimum)")) {
-            $0 > minimum
-        }
+        let error = ValidationError(description: message?(minimum) ?? "Should be greater than \(minimum)")
+        return optionalCounting(error) { $0 > minimum }
     }
 
     /// Passes when the collection has fewer than `maximum` elements (strictly).
@@ -42,7 +44,8 @@ extension Validation {
     public static func count<T: Collection & SendableMetatype>(
         lessThan maximum: Int, message: CountLessThanErrorMessageBuilder? = nil
     ) -> Validation<T> {
-        counting(ValidationError(description: message?(maximum) ?? "Should be less than \(maximum)")) { $0 < maximum }
+        let error = ValidationError(description: message?(maximum) ?? "Should be less than \(maximum)")
+        return counting(error) { $0 < maximum }
     }
 
     /// Passes when the value is present and has fewer than `maximum` elements; nil fails.
@@ -51,9 +54,8 @@ extension Validation {
     public static func count<T: Collection & SendableMetatype>(
         lessThan maximum: Int, message: CountLessThanErrorMessageBuilder? = nil
     ) -> Validation<T?> {
-        optionalCounting(ValidationError(description: message?(maximum) ?? "Should be less than \(maximum)")) {
-            $0 < maximum
-        }
+        let error = ValidationError(description: message?(maximum) ?? "Should be less than \(maximum)")
+        return optionalCounting(error) { $0 < maximum }
     }
 
     /// Passes when the collection has exactly `count` elements.
@@ -64,7 +66,8 @@ extension Validation {
     public static func count<T: Collection & SendableMetatype>(
         equalTo count: Int, message: CountEqualToErrorMessageBuilder? = nil
     ) -> Validation<T> {
-        counting(ValidationError(description: message?(count) ?? "Should be equal to \(count)")) { $0 == count }
+        let error = ValidationError(description: message?(count) ?? "Should be equal to \(count)")
+        return counting(error) { $0 == count }
     }
 
     /// Passes when the value is present and has exactly `count` elements; nil fails.
@@ -73,7 +76,8 @@ extension Validation {
     public static func count<T: Collection & SendableMetatype>(
         equalTo count: Int, message: CountEqualToErrorMessageBuilder? = nil
     ) -> Validation<T?> {
-        optionalCounting(ValidationError(description: message?(count) ?? "Should be equal to \(count)")) { $0 == count }
+        let error = ValidationError(description: message?(count) ?? "Should be equal to \(count)")
+        return optionalCounting(error) { $0 == count }
     }
 
     /// Passes when the number of elements is within `range`, both bounds included.
@@ -84,10 +88,9 @@ extension Validation {
     public static func count<T: Collection & SendableMetatype>(
         in range: ClosedRange<Int>, message: CountRangeErrorMessageBuilder? = nil
     ) -> Validation<T> {
-        counting(
-            ValidationError(
-                description: message?(range) ?? "Should be between \(range.lowerBound) and \(range.upperBound)")
-        ) { range.contains($0) }
+        let error = ValidationError(
+            description: message?(range) ?? "Should be between \(range.lowerBound) and \(range.upperBound)")
+        return counting(error) { range.contains($0) }
     }
 
     /// Passes when the value is present and its number of elements is within `range`; nil fails.
@@ -96,10 +99,9 @@ extension Validation {
     public static func count<T: Collection & SendableMetatype>(
         in range: ClosedRange<Int>, message: CountRangeErrorMessageBuilder? = nil
     ) -> Validation<T?> {
-        optionalCounting(
-            ValidationError(
-                description: message?(range) ?? "Should be between \(range.lowerBound) and \(range.upperBound)")
-        ) { range.contains($0) }
+        let error = ValidationError(
+            description: message?(range) ?? "Should be between \(range.lowerBound) and \(range.upperBound)")
+        return optionalCounting(error) { range.contains($0) }
     }
 
     /// A validation that passes when `accepts(value.count)`, and throws `error` otherwise.

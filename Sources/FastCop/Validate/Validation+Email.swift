@@ -1,5 +1,5 @@
 extension Validation {
-    /// The default message of ``email(message:)-(_)``.
+    /// The default message of `email(message:)`.
     static var invalidEmailMessage: String { "Is not a valid email" }
 
     /// Passes when the whole string is an email address by SwiftCop's rule
@@ -19,7 +19,7 @@ extension Validation {
     }
 
     /// The same on an optional string; nil fails with the same message (wrap it in
-    /// ``ifPresent(_:)-(Validation<T>)`` to let nil and "" pass).
+    /// `ifPresent(_:)` to let nil and "" pass).
     ///
     /// FastCop addition.
     public static func email(message: String? = nil) -> Validation<String?> {

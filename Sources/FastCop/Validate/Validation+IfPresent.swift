@@ -16,7 +16,7 @@ extension Validation {
 
     /// Runs `validation` only when a value was given: nil and empty collections (such as "")
     /// pass, anything else must pass `validation`. Rails' `allow_blank: true`, except that
-    /// whitespace is not blank (as in ``presence(message:)-(_)``: " " is present).
+    /// whitespace is not blank (as in `presence(message:)`: " " is present).
     ///
     /// ```swift
     /// @Validate(.ifPresent(.email())) var email: String? = nil   // nil, "" or a valid email

@@ -1,8 +1,8 @@
 /// One rule a ``Validate`` property checks: a closure that throws when the value is invalid.
 ///
 /// Mirrors Validate's `Validation<Value>`. Build your own rules with ``init(_:)`` or use the
-/// built-ins (``count(greaterThan:message:)-(_,_)``, ``presence(message:)-(_)``,
-/// ``format(_:options:message:)-(_,_,_)``, ``email(message:)-(_)``, ``ifPresent(_:)-(Validation<T>)``):
+/// built-ins (`count(greaterThan:message:)`, `presence(message:)`,
+/// `format(_:options:message:)`, `email(message:)`, `ifPresent(_:)`):
 ///
 /// ```swift
 /// let even = Validation<Int> { value in
