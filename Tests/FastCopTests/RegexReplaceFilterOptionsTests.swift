@@ -125,15 +125,11 @@ struct RegexReplaceFilterOptionsTests {
                 == "_é_ é_ _")
     }
 
-    @Test("Pattern.Options.literal compiles on the engine (PCRE2_LITERAL with PCRE2_UCP)")
-    func engineLiteralOption() {
-        // Engine issue, reported to the lead: Options.literal alone fails with "invalid option
-        // bits with PCRE2_LITERAL" because PCRE2_UCP is always added. RegexReplaceFilter works
-        // around it by escaping the text. When the engine is fixed, this known issue disappears
-        // and withKnownIssue reports it, so that this block can be removed.
-        withKnownIssue("PCRE2 rejects PCRE2_LITERAL combined with PCRE2_UCP") {
-            _ = try Pattern("a.b", options: .literal)
-        }
+    @Test("Pattern.Options.literal compiles on the engine and matches text as written")
+    func engineLiteralOption() throws {
+        let pattern = try Pattern("a.b", options: .literal)
+        #expect(try pattern.hasMatch(in: "xa.by"))
+        #expect(try !pattern.hasMatch(in: "axb"))
     }
 
     @Test("escaping for ignoreMetacharacters keeps every character literal")

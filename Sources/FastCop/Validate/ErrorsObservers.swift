@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The handlers of one ``Validate`` wrapper (and its copies), called when its errors change.
 ///
 /// Independent of the wrapped value's type, so it is `Sendable` whatever the value is.
@@ -11,7 +9,7 @@ final class ErrorsObservers: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Registers `handler` and returns its id.
     func add(_ handler: @escaping Handler) -> UInt64 {

@@ -25,7 +25,7 @@ extension Validation {
     public static func format(
         _ pattern: String, options: NSRegularExpression.Options = [], message: String? = nil
     ) -> Validation<String> {
-        let compiled = cachedPattern(pattern, options: validatePatternOptions(options), wholeMatch: false)
+        let compiled = cachedPattern(pattern, options: Pattern.Options(options), wholeMatch: false)
         let failure = message ?? "Is incorrectly formatted"
         return Validation<String> { value in
             try checkPattern(compiled, in: value, whole: false, failure: failure)
@@ -41,17 +41,4 @@ extension Validation {
         let present: Validation<String> = format(pattern, options: options, message: message)
         return present.requiringValue(orThrow: ValidationError(description: message ?? "Is incorrectly formatted"))
     }
-}
-
-// TODO(lead): use Pattern.Options(_:) after merge
-/// FastCop's options for `NSRegularExpression` options.
-private func validatePatternOptions(_ options: NSRegularExpression.Options) -> Pattern.Options {
-    var result: Pattern.Options = []
-    if options.contains(.caseInsensitive) { result.insert(.caseInsensitive) }
-    if options.contains(.allowCommentsAndWhitespace) { result.insert(.extended) }
-    if options.contains(.ignoreMetacharacters) { result.insert(.literal) }
-    if options.contains(.dotMatchesLineSeparators) { result.insert(.dotMatchesNewlines) }
-    if options.contains(.anchorsMatchLines) { result.insert(.multiline) }
-    if options.contains(.useUnixLineSeparators) { result.insert(.lineFeedOnly) }
-    return result
 }

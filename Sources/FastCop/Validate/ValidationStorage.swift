@@ -1,15 +1,14 @@
 import Foundation
-import Synchronization
 
 /// The state a ``Validate`` wrapper shares with its copies: the value, its errors and the
 /// change handlers.
 ///
 /// Plays the part of Validate's `Validator` class (reference storage, so that setting through
 /// a copy such as `$name` or a SwiftUI binding changes the one value). The value and errors
-/// sit behind a `Mutex`; validations and handlers run outside it, so a validation or handler
+/// sit behind a lock (`Locked`, a pthread mutex that ThreadSanitizer can see); validations and handlers run outside it, so a validation or handler
 /// may read the wrapper without deadlocking.
 final class ValidationStorage<Value> {
-    // `@unchecked Sendable` so that the state can live in a `Mutex` whatever `Value` is. Safe
+    // `@unchecked Sendable` so that the state can live in the lock whatever `Value` is. Safe
     // because the state never leaves this class, and the class is only `Sendable` (can only be
     // shared between threads) when `Value` is `Sendable`; otherwise it stays in one isolation
     // domain and the lock is merely uncontended.
@@ -22,13 +21,13 @@ final class ValidationStorage<Value> {
     let validations: [Validation<Value>]
     /// The handlers registered with ``Validate/onErrorsChange(_:)``.
     let observers = ErrorsObservers()
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Stores `value` and validates it (the original validates at init too).
     init(value: Value, validations: [Validation<Value>]) {
         self.validations = validations
         let errors = ValidationStorage.run(validations, on: value)
-        state = Mutex(State(value: value, errors: errors))
+        state = Locked(State(value: value, errors: errors))
     }
 
     /// The current value.
@@ -77,6 +76,6 @@ final class ValidationStorage<Value> {
     }
 }
 
-// The class is only `Sendable` when the value is: its mutable state is behind the Mutex, and
+// The class is only `Sendable` when the value is: its mutable state is behind the lock, and
 // values crossing threads through it are then `Sendable` themselves.
 extension ValidationStorage: Sendable where Value: Sendable {}
