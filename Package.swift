@@ -23,6 +23,11 @@ let package = Package(
             name: "FastCopTool",
             dependencies: ["FastCop"]
         ),
+        .executableTarget(
+            name: "SwiftCopExample",
+            dependencies: ["FastCop"],
+            path: "Examples/SwiftCopExample"
+        ),
         .testTarget(
             name: "FastCopTests",
             dependencies: ["FastCop"]
