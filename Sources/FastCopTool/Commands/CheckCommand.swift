@@ -80,7 +80,7 @@ enum CheckCommand {
             name = column
         }
         let spec: TrialSpec = arguments.flag("email") ? .email : .format(arguments.value("format") ?? "")
-        let trial: any ValueTrial
+        let trial: TrialEvaluator
         do {
             trial = try RuleFactory.trial(spec)
         } catch let error as PatternError {

@@ -38,9 +38,9 @@ struct RowEvaluator: Sendable {
                 if !field.optional { failures.append(FieldFailure(field: index, message: field.requiredMessage)) }
                 continue
             }
-            for (trial, message) in field.trials {
+            for (judge, message) in field.trials {
                 do {
-                    if try !trial.evaluate(value) {
+                    if try !judge(value) {
                         failures.append(FieldFailure(field: index, message: message))
                         break
                     }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a run writes for each row.
 enum OutputMode: Sendable {
     /// `clean`: clean rows to CLEAN, rejected rows (with reasons) to REJECTS.
@@ -78,7 +86,7 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
         changes.removeAll(keepingCapacity: true)
         for (index, input) in inputs.enumerated() {
             guard case .text(let original, let span) = input, let value = cleaned[index],
-                !value.utf8.elementsEqual(original.utf8)
+                !Self.sameBytes(value, original)
             else { continue }
             changes.append((span, value))
         }
@@ -137,6 +145,18 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
                     row: row, line: line, reasons: message,
                     original: Self.shortened(String(decoding: record, as: UTF8.self))))
         }
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (Swift's `==` compares canonical
+    /// equivalence, which would hide a normalization).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let result = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second in
+                first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+            }
+        }
+        return (result ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// A value in double quotes, shortened, with line breaks shown as `\n`.

@@ -4,10 +4,10 @@ import FastCop
 struct CompiledField: Sendable {
     /// The field's name (column, key or `line`).
     let name: String
-    /// Filters, applied in order.
-    let filters: [any ValueFilter]
-    /// Trials, each with the message its failure gives.
-    let trials: [(trial: any ValueTrial, message: String)]
+    /// Filters, applied in order (SwiftFilter's, through their typed `apply(to:)`).
+    let filters: [any FilterType]
+    /// Trials (prepared SwiftCop trials), each with the message its failure gives.
+    let trials: [(judge: TrialEvaluator, message: String)]
     /// Whether a missing or empty value passes (without trials).
     let optional: Bool
     /// The message when the value is missing or empty and the field is not optional.
@@ -27,7 +27,7 @@ struct CompiledRules: Sendable {
     init(_ spec: RuleSpec) throws(RulesError) {
         var fields: [CompiledField] = []
         for field in spec.fields {
-            var filters: [any ValueFilter] = []
+            var filters: [any FilterType] = []
             for (filter, place) in field.filters {
                 do {
                     filters.append(try RuleFactory.filter(filter))
@@ -35,7 +35,7 @@ struct CompiledRules: Sendable {
                     throw RulesError(path: place.path, offset: place.offset, message: Self.describe(error))
                 }
             }
-            var trials: [(trial: any ValueTrial, message: String)] = []
+            var trials: [(judge: TrialEvaluator, message: String)] = []
             for (trial, message, place) in field.trials {
                 do {
                     trials.append((try RuleFactory.trial(trial), message ?? field.message ?? trial.defaultMessage))
