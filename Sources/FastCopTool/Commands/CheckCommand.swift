@@ -63,7 +63,8 @@ enum CheckCommand {
             guard let column else { return rules }
             guard let field = rules.fields.first(where: { $0.name == column }) else {
                 let names = rules.fields.map { "'\($0.name)'" }.joined(separator: ", ")
-                throw ToolError.usage("--column \(column): the rules have no such field (fields: \(names))", command: "check")
+                throw ToolError.usage(
+                    "--column \(column): the rules have no such field (fields: \(names))", command: "check")
             }
             return CompiledRules(fields: [field])
         }
@@ -75,7 +76,8 @@ enum CheckCommand {
             name = LinesCodec.fieldName
         } else {
             guard let column else {
-                throw ToolError.usage("\(format.rawValue) input: say which column to check with --column NAME", command: "check")
+                throw ToolError.usage(
+                    "\(format.rawValue) input: say which column to check with --column NAME", command: "check")
             }
             name = column
         }
@@ -88,7 +90,8 @@ enum CheckCommand {
         }
         let message = arguments.flag("email") ? "invalid email" : "does not match the format"
         return CompiledRules(fields: [
-            CompiledField(name: name, filters: [], trials: [(trial, message)], optional: false, requiredMessage: "empty")
+            CompiledField(
+                name: name, filters: [], trials: [(trial, message)], optional: false, requiredMessage: "empty")
         ])
     }
 }

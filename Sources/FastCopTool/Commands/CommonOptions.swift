@@ -2,7 +2,8 @@
 enum CommonOptions {
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "No progress bar and no text summary.")
     static let strict = OptionSpec.flag(
-        "strict", help: "Stop with status 2 at the first malformed row or invalid UTF-8 (default: reject it and go on).")
+        "strict", help: "Stop with status 2 at the first malformed row or invalid UTF-8 (default: reject it and go on)."
+    )
     static let summary = OptionSpec.option(
         "summary", value: "FORMAT", help: "Summary as 'text' (default), 'json' (one line, for machines) or 'none'.")
 

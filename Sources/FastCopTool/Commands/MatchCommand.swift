@@ -65,7 +65,8 @@ enum MatchCommand {
             }
             let settings = Settings(
                 pattern: pattern, invert: arguments.flag("invert"), wholeLine: arguments.flag("whole-line"),
-                countOnly: arguments.flag("count") || arguments.flag("quiet"), lineNumbers: arguments.flag("line-number"),
+                countOnly: arguments.flag("count") || arguments.flag("quiet"),
+                lineNumbers: arguments.flag("line-number"),
                 prefix: files.count > 1 ? Array("\(input.name):".utf8) : [])
             let selected = try search(input, settings: settings, output: arguments.flag("quiet") ? .discard : output)
             if arguments.flag("count") && !arguments.flag("quiet") {

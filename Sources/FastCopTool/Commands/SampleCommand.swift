@@ -44,7 +44,9 @@ enum SampleCommand {
     }
 
     private static func write(to directory: String) throws {
-        for (name, text) in [(EmbeddedSample.dataName, EmbeddedSample.contacts), (EmbeddedSample.rulesName, EmbeddedSample.rules)] {
+        for (name, text) in [
+            (EmbeddedSample.dataName, EmbeddedSample.contacts), (EmbeddedSample.rulesName, EmbeddedSample.rules),
+        ] {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             let sink = try OutputSink.open(path)
             do {

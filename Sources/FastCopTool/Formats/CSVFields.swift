@@ -29,7 +29,8 @@ enum CSVFields {
                 var doubled = false
                 while true {
                     guard index < count else {
-                        throw RecordProblem(description: "malformed CSV: quoted field \(fields.count + 1) is not closed")
+                        throw RecordProblem(
+                            description: "malformed CSV: quoted field \(fields.count + 1) is not closed")
                     }
                     if record[index] == ASCII.quote {
                         if index + 1 < count && record[index + 1] == ASCII.quote {

@@ -5,8 +5,14 @@
 /// still open at the end of the input or after `maxRecordBytes`, it is cut at the end of its
 /// first line and marked malformed, and splitting resumes on the next line.
 struct CSVRecordSplitter: RecordSplitter {
+    /// The field separator.
+    let delimiter: UInt8
     /// The line number of the next record's first line.
     private(set) var nextLine = 1
+
+    init(delimiter: UInt8) {
+        self.delimiter = delimiter
+    }
 
     mutating func split(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
@@ -16,21 +22,36 @@ struct CSVRecordSplitter: RecordSplitter {
         let count = bytes.count
         var start = from
         while start < count {
-            // Scan one record.
+            // Scan one record. A quote opens a quoted field only at the start of a field; inside
+            // one, a doubled quote is an escaped quote and a single one closes it. A stray quote
+            // in an unquoted field is literal here (the row is then rejected as malformed), so
+            // it does not swallow the lines that follow.
             var index = start
             var inQuotes = false
+            var atFieldStart = true
             var newlines = 0
             var recordEnd = -1
-            while index < count {
+            scan: while index < count {
                 let byte = base[index]
-                if byte == ASCII.quote {
-                    inQuotes.toggle()
-                } else if byte == ASCII.newline {
-                    if !inQuotes {
-                        recordEnd = index
-                        break
+                if inQuotes {
+                    if byte == ASCII.quote {
+                        if index + 1 == count && !atEnd { break scan }  // is it doubled? read more
+                        if index + 1 < count && base[index + 1] == ASCII.quote {
+                            index += 2
+                            continue
+                        }
+                        inQuotes = false
+                    } else if byte == ASCII.newline {
+                        newlines += 1
                     }
-                    newlines += 1
+                } else if byte == ASCII.newline {
+                    recordEnd = index
+                    break
+                } else if byte == ASCII.quote && atFieldStart {
+                    inQuotes = true
+                    atFieldStart = false
+                } else {
+                    atFieldStart = byte == delimiter
                 }
                 index += 1
             }

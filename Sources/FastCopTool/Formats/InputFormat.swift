@@ -33,7 +33,7 @@ enum InputFormat: String, Sendable, CaseIterable {
     /// The splitter that finds this format's records.
     func makeSplitter() -> any RecordSplitter {
         switch self {
-        case .csv, .tsv: return CSVRecordSplitter()
+        case .csv, .tsv: return CSVRecordSplitter(delimiter: delimiter)
         case .jsonl: return LineSplitter(skipsBlankLines: true)
         case .lines: return LineSplitter(skipsBlankLines: false)
         }

@@ -71,7 +71,9 @@ final class RecordReader {
         guard !endOfInput else { return prefix }
         return try [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
             let base = buffer.baseAddress!
-            prefix.withUnsafeBufferPointer { if let start = $0.baseAddress { base.update(from: start, count: $0.count) } }
+            prefix.withUnsafeBufferPointer {
+                if let start = $0.baseAddress { base.update(from: start, count: $0.count) }
+            }
             initialized = prefix.count
             while initialized < limit {
                 let count = try source.read(into: base + initialized, count: limit - initialized)

@@ -76,7 +76,8 @@ struct CSVCodec: RowCodec {
         to output: inout [UInt8]
     ) {
         output.append(contentsOf: record)
-        appendMetadata(row: row, line: line, field: fields.joined(separator: RejectText.separator),
+        appendMetadata(
+            row: row, line: line, field: fields.joined(separator: RejectText.separator),
             message: messages.joined(separator: RejectText.separator), to: &output)
     }
 

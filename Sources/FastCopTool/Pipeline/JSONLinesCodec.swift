@@ -72,7 +72,8 @@ struct JSONLinesCodec: RowCodec {
         switch kind {
         case .string(let escapes):
             let content = UnsafeBufferPointer(rebasing: record[(range.lowerBound + 1)..<(range.upperBound - 1)])
-            return .text(try JSONStrings.decode(content, hasEscapes: escapes, offset: range.lowerBound + 1), span: range)
+            return .text(
+                try JSONStrings.decode(content, hasEscapes: escapes, offset: range.lowerBound + 1), span: range)
         case .number, .bool:
             return .text(String(decoding: UnsafeBufferPointer(rebasing: record[range]), as: UTF8.self), span: range)
         case .null:

@@ -68,7 +68,9 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
             evaluator.evaluate(inputs, cleaned: &cleaned, failures: &failures)
             if failures.isEmpty {
                 result.cleanRows += 1
-                if case .split = mode { writeClean(record, inputs: inputs, cleaned: cleaned, changes: &changes, to: &result.clean) }
+                if case .split = mode {
+                    writeClean(record, inputs: inputs, cleaned: cleaned, changes: &changes, to: &result.clean)
+                }
             } else {
                 result.rejectedRows += 1
                 for failure in failures { result.failuresByField[failure.field] += 1 }

@@ -15,7 +15,7 @@ enum FilterSpec: Sendable, Equatable {
     /// Unicode normalization forms C and KC.
     case nfc
     case nfkc
-    /// Runs of whitespace become one space, and the ends are trimmed.
+    /// Runs of whitespace become one space (combine with ``trim`` for the ends).
     case collapseWhitespace
     /// Removes invisible characters (zero-width spaces and joiners, soft hyphens, BOMs, …).
     case stripInvisible

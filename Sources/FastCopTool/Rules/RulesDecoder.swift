@@ -37,7 +37,8 @@ enum RulesDecoder {
             case "filters":
                 for (index, element) in try array(value, path: "\(path).filters").enumerated() {
                     let elementPath = "\(path).filters[\(index)]"
-                    filters.append((try filter(element, path: elementPath), RulePlace(path: elementPath, offset: element.offset)))
+                    filters.append(
+                        (try filter(element, path: elementPath), RulePlace(path: elementPath, offset: element.offset)))
                 }
             case "trials":
                 for (index, element) in try array(value, path: "\(path).trials").enumerated() {
@@ -46,7 +47,9 @@ enum RulesDecoder {
                     trials.append((spec, own, RulePlace(path: elementPath, offset: element.offset)))
                 }
             case "optional":
-                guard case .bool(let flag) = value.value else { throw typeError(value, "true or false", "\(path).optional") }
+                guard case .bool(let flag) = value.value else {
+                    throw typeError(value, "true or false", "\(path).optional")
+                }
                 optional = flag
             default:
                 message = try string(value, path: "\(path).message")
@@ -90,7 +93,8 @@ enum RulesDecoder {
                 caseInsensitive: caseInsensitive)
         default:
             if FilterSpec.bareNames[name] != nil {
-                throw RulesError(path: path, offset: node.offset, message: "\"\(name)\" takes no parameters: write \"\(name)\"")
+                throw RulesError(
+                    path: path, offset: node.offset, message: "\"\(name)\" takes no parameters: write \"\(name)\"")
             }
             throw unknown("filter", name, known: known, path: path, at: node)
         }
@@ -101,7 +105,8 @@ enum RulesDecoder {
         if case .string(let name) = node.value {
             if name == "email" { return (.email, nil) }
             if known.contains(name) {
-                throw RulesError(path: path, offset: node.offset, message: "\"\(name)\" needs a value: {\"\(name)\": …}")
+                throw RulesError(
+                    path: path, offset: node.offset, message: "\"\(name)\" needs a value: {\"\(name)\": …}")
             }
             throw unknown("trial", name, known: known, path: path, at: node)
         }
@@ -111,7 +116,8 @@ enum RulesDecoder {
             message = try string(members[index].value, path: "\(path).message")
             members.remove(at: index)
         }
-        let (name, value) = try singleKey(JSONNode(value: .object(members), offset: node.offset), what: "trial", path: path)
+        let (name, value) = try singleKey(
+            JSONNode(value: .object(members), offset: node.offset), what: "trial", path: path)
         let inner = "\(path).\(name)"
         switch name {
         case "email":
@@ -150,7 +156,8 @@ enum RulesDecoder {
             let low = try count(bounds[0], path: "\(path).in[0]")
             let high = try count(bounds[1], path: "\(path).in[1]")
             guard low <= high else {
-                throw RulesError(path: "\(path).in", offset: value.offset, message: "the lowest length is above the highest")
+                throw RulesError(
+                    path: "\(path).in", offset: value.offset, message: "the lowest length is above the highest")
             }
             return .between(low...high)
         }
@@ -197,7 +204,8 @@ enum RulesDecoder {
         return try string(value, path: "\(path).\(key)")
     }
 
-    private static func singleKey(_ node: JSONNode, what: String, path: String) throws(RulesError) -> (String, JSONNode) {
+    private static func singleKey(_ node: JSONNode, what: String, path: String) throws(RulesError) -> (String, JSONNode)
+    {
         let members = try object(node, path: path)
         guard members.count == 1, let (key, value) = members.first else {
             throw RulesError(

@@ -39,7 +39,7 @@ enum EmbeddedSample {
         {
           "fields": {
             "name": {
-              "filters": ["stripInvisible", "collapseWhitespace"],
+              "filters": ["stripInvisible", "collapseWhitespace", "trim"],
               "trials": [{"length": {"minimum": 2}}],
               "message": "Name too short"
             },
