@@ -14,6 +14,7 @@ struct MatchTests {
         (["--count", "a"], "5\n"),
         (["-c", "-v", "a"], "1\n"),
         (["-n", "ß"], "2:Straße\n"),
+        (["-n", "-v", "[a-z]"], "4:RÉSUMÉ\n"),
         (["-F", "a."], ""),
         (["👨‍👩‍👧"], "👨‍👩‍👧 family\n"),
         (["e\u{301}"], "e\u{301}clair\n"),
@@ -53,6 +54,9 @@ struct MatchTests {
             var result = try tool.run(["match", "ok", "in.txt"])
             #expect(result.status == 0)
             #expect(result.stdout == "ok\nok again\n")
+            #expect(result.stderr.contains("in.txt: the line at byte 3: invalid UTF-8"))
+            result = try tool.run(["match", "-n", "ok", "in.txt"])
+            #expect(result.stdout == "1:ok\n3:ok again\n")
             #expect(result.stderr.contains("in.txt: line 2: invalid UTF-8"))
             result = try tool.run(["match", "-v", "ok", "in.txt"])
             #expect(result.stdout == "")

@@ -27,25 +27,17 @@ enum MatchCommand {
         ],
         positionals: 1...Int.max)
 
-    /// What to do with each line.
-    struct Settings: Sendable {
-        let pattern: Pattern
-        let invert: Bool
-        let wholeLine: Bool
-        let countOnly: Bool
-        let lineNumbers: Bool
-        /// `name:` before each line, when several files are searched.
-        let prefix: [UInt8]
-    }
-
     static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
         var options: Pattern.Options = []
         if arguments.flag("ignore-case") { options.insert(.caseInsensitive) }
         if arguments.flag("fixed-strings") { options.insert(.literal) }
         let source = arguments.positionals[0]
-        let pattern: Pattern
+        let search: LineSearch
         do {
-            pattern = try Pattern(source, options: options)
+            search = try LineSearch(
+                source: source, options: options, wholeLine: arguments.flag("whole-line"),
+                invert: arguments.flag("invert"), countOnly: arguments.flag("count") || arguments.flag("quiet"),
+                lineNumbers: arguments.flag("line-number"))
         } catch let error as PatternError {
             throw ToolError.input("the pattern does not compile:\n\(error.description)")
         }
@@ -63,14 +55,11 @@ enum MatchCommand {
                 failed = true
                 continue
             }
-            let settings = Settings(
-                pattern: pattern, invert: arguments.flag("invert"), wholeLine: arguments.flag("whole-line"),
-                countOnly: arguments.flag("count") || arguments.flag("quiet"),
-                lineNumbers: arguments.flag("line-number"),
-                prefix: files.count > 1 ? Array("\(input.name):".utf8) : [])
-            let selected = try search(input, settings: settings, output: arguments.flag("quiet") ? .discard : output)
+            let prefix = files.count > 1 ? "\(input.name):" : ""
+            let selected = try searchInput(
+                input, search: search.prefixed(prefix), output: arguments.flag("quiet") ? .discard : output)
             if arguments.flag("count") && !arguments.flag("quiet") {
-                try output.write(settings.prefix + Array("\(selected)\n".utf8))
+                try output.write(prefix + "\(selected)\n")
             }
             selectedAny = selectedAny || selected > 0
         }
@@ -79,20 +68,34 @@ enum MatchCommand {
     }
 
     /// Searches one input; returns the number of selected lines.
-    private static func search(_ input: InputSource, settings: Settings, output: OutputSink) throws -> Int {
-        let reader = RecordReader(source: input, splitter: LineSplitter(skipsBlankLines: false))
+    private static func searchInput(_ input: InputSource, search: LineSearch, output: OutputSink) throws -> Int {
+        let reader = RecordReader(source: input, splitter: WholeLinesSplitter())
         var selected = 0
         var problemsReported = 0
+        var nextLine = 1
         while let block = try reader.next() {
-            let records = block.records
-            let count = records.count
-            let tasks = max(1, min(ParallelMap.workerCount * 4, count / 1024))
-            let results = block.bytes.withUnsafeBufferPointer { buffer in
+            let end = block.records[0].end
+            let pieces = block.bytes.withUnsafeBufferPointer {
+                WholeLinesSplitter.pieces($0, end: end, count: ParallelMap.workerCount * 4)
+            }
+            let blockOffset = reader.bytesRead - reader.carried - block.bytes.count
+            let results: [LineSearch.Result] = block.bytes.withUnsafeBufferPointer { buffer in
                 let shared = SharedBytes(buffer: buffer)
-                return ParallelMap.map(count: tasks) { task in
-                    searchLines(
-                        shared.buffer, records: records, range: (count * task / tasks)..<(count * (task + 1) / tasks),
-                        settings: settings)
+                // With -n, each piece's first line number, from the newlines before it.
+                var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
+                if search.lineNumbers {
+                    let counts = ParallelMap.map(count: pieces.count) {
+                        ByteScan.newlines(shared.buffer, in: pieces[$0])
+                    }
+                    for (index, count) in counts.enumerated() {
+                        firstLines[index] = nextLine
+                        nextLine += count
+                    }
+                }
+                let starts = firstLines
+                return ParallelMap.map(count: pieces.count) { piece in
+                    search.search(
+                        shared.buffer, range: pieces[piece], firstLine: starts[piece], blockOffset: blockOffset)
                 }
             }
             for result in results {
@@ -106,45 +109,38 @@ enum MatchCommand {
         }
         return selected
     }
+}
 
-    private struct SearchResult: Sendable {
-        var selected = 0
-        var output: [UInt8] = []
-        var problems: [String] = []
+/// Cuts input into blocks of whole lines: one span per block, up to and including its last
+/// newline (the end of the input ends the last block).
+struct WholeLinesSplitter: RecordSplitter {
+    mutating func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
+        into records: inout [RecordSpan]
+    ) throws -> Int {
+        var end = ByteScan.lastNewline(bytes, in: from..<bytes.count).map { $0 + 1 } ?? from
+        if atEnd { end = bytes.count }
+        if end == from {
+            if bytes.count - from > maxRecordBytes {
+                throw ToolError.input("a line is longer than \(maxRecordBytes / (1024 * 1024)) MiB: is this text?")
+            }
+            return from
+        }
+        records.append(RecordSpan(start: from, end: end, line: 0, problem: nil, endedWithCRLF: false))
+        return end
     }
 
-    private static func searchLines(
-        _ bytes: UnsafeBufferPointer<UInt8>, records: [RecordSpan], range: Range<Int>, settings: Settings
-    ) -> SearchResult {
-        var result = SearchResult()
-        let pattern = settings.pattern
-        for index in range {
-            let span = records[index]
-            let line = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
-            var matched: Bool
-            do {
-                matched = try settings.wholeLine ? pattern.hasWholeMatch(in: line) : pattern.hasMatch(in: line)
-            } catch let error as PatternError {
-                matched = false
-                if result.problems.count < 10 {
-                    let reason = error.kind == .invalidUTF8 ? error.description : "\(error.kind)"
-                    result.problems.append("line \(span.line): \(reason); the line does not match")
-                }
-                // A line that cannot be judged is selected by neither the pattern nor --invert.
-                continue
-            } catch {
-                continue
-            }
-            if settings.invert { matched.toggle() }
-            guard matched else { continue }
-            result.selected += 1
-            guard !settings.countOnly else { continue }
-            result.output.append(contentsOf: settings.prefix)
-            if settings.lineNumbers { result.output.append(contentsOf: "\(span.line):".utf8) }
-            result.output.append(contentsOf: line)
-            if span.endedWithCRLF { result.output.append(ASCII.carriageReturn) }
-            result.output.append(ASCII.newline)
+    /// About `count` ranges of whole lines covering `0..<end`.
+    static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, count: Int) -> [Range<Int>] {
+        let target = max(64 * 1024, end / max(1, count))
+        var pieces: [Range<Int>] = []
+        var start = 0
+        while start < end {
+            var stop = min(end, start + target)
+            if stop < end { stop = ByteScan.nextNewline(bytes, in: (stop - 1)..<end).map { $0 + 1 } ?? end }
+            pieces.append(start..<stop)
+            start = stop
         }
-        return result
+        return pieces
     }
 }

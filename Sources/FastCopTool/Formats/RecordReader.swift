@@ -26,6 +26,8 @@ final class RecordReader {
 
     /// Bytes read from the input so far.
     private(set) var bytesRead = 0
+    /// Bytes read but not yet handed out (the start of an incomplete record).
+    var carried: Int { carry.count }
     /// Whether the input started with a UTF-8 byte order mark (it is not part of any record).
     private(set) var hadByteOrderMark = false
 
