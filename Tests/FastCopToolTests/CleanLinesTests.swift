@@ -75,3 +75,49 @@ struct CleanLinesTests {
         }
     }
 }
+
+@Suite("fastcop clean --output-mode lines (pipe mode)")
+struct PipeModeTests {
+    @Test("one line per input row, in order: ok + cleaned row, or rejected + reasons + original")
+    func jsonLines() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            let input = #"""
+                {"email": " A@B.CO ", "phone": "555 0101 234"}
+                {"email": "bad", "phone": "1"}
+                not json
+                {"email": "c@d.co", "phone": "+44 20 7946 0958"}
+
+                """#
+            let result = try tool.run(
+                ["clean", "-", "--format", "jsonl", "--rules", "rules.json", "--output-mode", "lines", "--quiet"],
+                stdin: Array(input.utf8))
+            #expect(result.status == 1)
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 5)
+            #expect(lines[0] == #"ok\#t{"email": "a@b.co", "phone": "5550101234"}"#)
+            #expect(
+                lines[1] == #"rejected\#temail; phone\#tInvalid email; Invalid phone\#t{"email": "bad", "phone": "1"}"#)
+            #expect(lines[2].hasPrefix("rejected\t\tinvalid JSON: expected a JSON object"))
+            #expect(lines[2].hasSuffix("\tnot json"))
+            #expect(lines[3] == #"ok\#t{"email": "c@d.co", "phone": "+442079460958"}"#)
+        }
+    }
+
+    @Test("CSV input: no header in the output, every row once")
+    func csv() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"email": {"filters": ["trim"], "trials": ["email"]}}}"#)
+            try tool.write("in.csv", "id,email\n1, a@b.co\n2,nope\n")
+            let result = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "--output-mode", "lines", "-o", "out.txt",
+            ])
+            #expect(result.status == 1)
+            #expect(tool.read("out.txt") == "ok\t1,a@b.co\nrejected\temail\tinvalid email\t2,nope\n")
+            let usage = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "--output-mode", "lines", "--rejects", "r.csv",
+            ])
+            #expect(usage.status == 2)
+        }
+    }
+}

@@ -16,6 +16,10 @@ enum CleanCommand {
             columns _row,_line,_field,_message; JSON Lines adds "_row", "_line" and "_errors";
             plain lines are written as ROW<tab>FIELD<tab>MESSAGE<tab>LINE.
 
+            --output-mode lines (for Spark's RDD.pipe and other line-by-line callers) writes one
+            line per input row, in order, to CLEAN: "ok<tab>CLEANED ROW" or
+            "rejected<tab>FIELDS<tab>MESSAGES<tab>ORIGINAL ROW" (no CSV header is written).
+
             '-' is stdin (INPUT) or stdout (CLEAN, REJECTS); CLEAN defaults to stdout. Files are
             written under a temporary name and renamed at the end: a failed run leaves no
             half-written file. The summary goes to stdout, or to stderr when CLEAN is stdout.
@@ -25,6 +29,9 @@ enum CleanCommand {
             .option("output", short: "o", value: "CLEAN", help: "Where clean rows go (default: stdout)."),
             .option("rejects", value: "REJECTS", help: "Where rejected rows go, with reasons (default: not written)."),
             .option("format", short: "f", value: "FORMAT", help: "Input format: lines, csv, tsv or jsonl."),
+            .option(
+                "output-mode", value: "MODE",
+                help: "'split' (default: CLEAN and REJECTS) or 'lines': one line per row to CLEAN, in order."),
             CommonOptions.strict,
             CommonOptions.summary,
             CommonOptions.quiet,
@@ -40,6 +47,17 @@ enum CleanCommand {
         let format = try InputFormat.resolve(option: arguments.value("format"), path: inputPath, command: "clean")
         let cleanPath = arguments.value("output") ?? "-"
         let rejectsPath = arguments.value("rejects")
+        let mode: OutputMode
+        switch arguments.value("output-mode") ?? "split" {
+        case "split": mode = .split
+        case "lines":
+            mode = .lines
+            if rejectsPath != nil {
+                throw ToolError.usage("--output-mode lines writes every row to CLEAN; drop --rejects", command: "clean")
+            }
+        case let other:
+            throw ToolError.usage("--output-mode takes split or lines, not '\(other)'", command: "clean")
+        }
         if let rejectsPath, rejectsPath == cleanPath {
             throw ToolError.usage("CLEAN and REJECTS must be different outputs", command: "clean")
         }
@@ -52,7 +70,7 @@ enum CleanCommand {
         let clean = try OutputSink.open(cleanPath)
         let rejects = try rejectsPath.map { try OutputSink.open($0) } ?? .discard
         let pipeline = RowPipeline(
-            input: input, format: format, rules: rules, mode: .split, strict: arguments.flag("strict"),
+            input: input, format: format, rules: rules, mode: mode, strict: arguments.flag("strict"),
             clean: clean, rejects: rejects,
             progress: ProgressBar(quiet: arguments.flag("quiet"), totalBytes: input.totalBytes))
         var summary: RunSummary

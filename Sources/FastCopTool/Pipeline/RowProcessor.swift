@@ -12,6 +12,10 @@ enum OutputMode: Sendable {
     case split
     /// `check`: one report line per invalid row; nothing else.
     case report
+    /// `clean --output-mode lines` (for Spark's `pipe` and other line-by-line callers): one
+    /// output line per input row, in order, to CLEAN: `ok<TAB>cleaned row` or
+    /// `rejected<TAB>fields<TAB>messages<TAB>original row`.
+    case lines
 }
 
 /// Processes a run of consecutive records on one worker: reads each row, judges it, and
@@ -68,8 +72,14 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
             evaluator.evaluate(inputs, cleaned: &cleaned, failures: &failures)
             if failures.isEmpty {
                 result.cleanRows += 1
-                if case .split = mode {
+                switch mode {
+                case .split:
                     writeClean(record, inputs: inputs, cleaned: cleaned, changes: &changes, to: &result.clean)
+                case .lines:
+                    result.clean.append(contentsOf: Self.okPrefix)
+                    writeClean(record, inputs: inputs, cleaned: cleaned, changes: &changes, to: &result.clean)
+                case .report:
+                    break
                 }
             } else {
                 result.rejectedRows += 1
@@ -113,6 +123,10 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
             codec.writeReject(
                 record, row: row, line: line, fields: failures.map { fields[$0.field].name },
                 messages: failures.map(\.message), to: &result.rejects)
+        case .lines:
+            writePiped(
+                record, fields: failures.map { fields[$0.field].name }, messages: failures.map(\.message),
+                to: &result.clean)
         case .report:
             var text = "row \(row), line \(line): "
             for (number, failure) in failures.enumerated() {
@@ -138,6 +152,8 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
         switch mode {
         case .split:
             codec.writeMalformed(record, row: row, line: line, message: message, to: &result.rejects)
+        case .lines:
+            writePiped(record, fields: [], messages: [message], to: &result.clean)
         case .report:
             result.rejects.append(contentsOf: "row \(row), line \(line): \(message)\n".utf8)
         }
@@ -147,6 +163,21 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
                     row: row, line: line, reasons: message,
                     original: Self.shortened(String(decoding: record, as: UTF8.self))))
         }
+    }
+
+    private static var okPrefix: [UInt8] { Array("ok\t".utf8) }
+
+    /// `rejected<TAB>fields<TAB>messages<TAB>original row`, for `.lines` mode.
+    private func writePiped(
+        _ record: UnsafeBufferPointer<UInt8>, fields: [String], messages: [String], to output: inout [UInt8]
+    ) {
+        output.append(contentsOf: "rejected\t".utf8)
+        output.append(contentsOf: RejectText.oneLine(fields.joined(separator: RejectText.separator)).utf8)
+        output.append(ASCII.tab)
+        output.append(contentsOf: RejectText.oneLine(messages.joined(separator: RejectText.separator)).utf8)
+        output.append(ASCII.tab)
+        output.append(contentsOf: record)
+        output.append(contentsOf: codec.lineEnding)
     }
 
     /// Whether two strings have the same UTF-8 bytes (Swift's `==` compares canonical
