@@ -36,6 +36,7 @@ struct RulesFileTests {
             "fields.a.trials[0]: a trial is a name or an object with one key"
         ),
         (#"{"fields": {}}"#, "fields: no fields"),
+        (#"{"fields": {"a": {}, "a": {}}}"#, #"rules.json:1:27: fields.a: field "a" is named twice"#),
         (#"{"rules": {}}"#, #"rules: unknown key "rules""#),
         ("{\"fields\": {\"a\": {}},\n  }", "rules.json:2:3: invalid JSON: expected a string"),
         (#"{"fields": {"a": {"filters": ["replace"]}}}"#, #""replace" needs parameters"#),

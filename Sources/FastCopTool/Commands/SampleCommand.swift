@@ -31,7 +31,7 @@ enum SampleCommand {
         ).run()
         summary.input = "embedded sample \(EmbeddedSample.dataName)"
         var text = "Cleaning the embedded sample with its rules (fastcop sample --write DIR saves both).\n\n"
-        text += summary.text(examples: RowProcessor<LinesCodec>.exampleLimit)
+        text += summary.text(examples: RejectExample.limit)
         text += "\nFirst clean rows (name and email trimmed, case fixed, phones normalized):\n"
         let cleanLines = String(decoding: clean.contents, as: UTF8.self).split(separator: "\n").prefix(6)
         for line in cleanLines { text += "  \(line)\n" }

@@ -14,6 +14,9 @@ struct RejectExample: Sendable {
     let reasons: String
     /// The original record (as text, shortened).
     let original: String
+
+    /// How many rejected rows the summary keeps as examples.
+    static let limit = 5
 }
 
 /// What one worker produced for a run of consecutive rows.

@@ -25,8 +25,6 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
     let evaluator: RowEvaluator
     let mode: OutputMode
     let strict: Bool
-    /// How many rejected rows each worker keeps as examples for the summary.
-    static var exampleLimit: Int { 5 }
 
     /// Processes `records[range]` of a block.
     ///
@@ -137,7 +135,7 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
             result.rejects.append(contentsOf: text.utf8)
             result.rejects.append(ASCII.newline)
         }
-        if result.examples.count < Self.exampleLimit {
+        if result.examples.count < RejectExample.limit {
             let reasons = failures.map { "\(fields[$0.field].name): \($0.message)" }
             result.examples.append(
                 RejectExample(
@@ -157,7 +155,7 @@ struct RowProcessor<Codec: RowCodec>: Sendable {
         case .report:
             result.rejects.append(contentsOf: "row \(row), line \(line): \(message)\n".utf8)
         }
-        if result.examples.count < Self.exampleLimit {
+        if result.examples.count < RejectExample.limit {
             result.examples.append(
                 RejectExample(
                     row: row, line: line, reasons: message,

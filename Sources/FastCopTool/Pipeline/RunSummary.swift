@@ -30,7 +30,7 @@ struct RunSummary: Sendable {
         rejected += result.rejectedRows
         malformed += result.malformedRows
         for (index, count) in result.failuresByField.enumerated() { failuresByField[index] += count }
-        for example in result.examples where examples.count < RowProcessor<LinesCodec>.exampleLimit {
+        for example in result.examples where examples.count < RejectExample.limit {
             examples.append(example)
         }
     }

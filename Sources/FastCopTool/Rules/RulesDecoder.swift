@@ -17,6 +17,10 @@ enum RulesDecoder {
         }
         var fields: [FieldSpec] = []
         for (name, node) in try object(fieldsNode, path: "fields") {
+            if fields.contains(where: { $0.name == name }) {
+                throw RulesError(
+                    path: "fields.\(name)", offset: node.offset, message: "field \"\(name)\" is named twice")
+            }
             fields.append(try field(name, node, path: "fields.\(name)"))
         }
         if fields.isEmpty {
