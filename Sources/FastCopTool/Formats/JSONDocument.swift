@@ -34,15 +34,12 @@ enum JSONDocument {
     ///
     /// - Throws: ``JSONProblem`` with the byte offset of the first error.
     static func parse(_ bytes: [UInt8]) throws(JSONProblem) -> JSONNode {
-        var scanner = JSONScanner(UnsafeBufferPointer(start: nil, count: 0))
-        do {
-            return try bytes.withUnsafeBufferPointer { buffer throws(JSONProblem) in
-                scanner = JSONScanner(buffer)
-                let node = try parseValue(&scanner, depth: 0)
-                scanner.skipWhitespace()
-                guard scanner.isAtEnd else { throw scanner.problem("unexpected text after the JSON value") }
-                return node
-            }
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONProblem) in
+            var scanner = JSONScanner(buffer)
+            let node = try parseValue(&scanner, depth: 0)
+            scanner.skipWhitespace()
+            guard scanner.isAtEnd else { throw scanner.problem("unexpected text after the JSON value") }
+            return node
         }
     }
 
