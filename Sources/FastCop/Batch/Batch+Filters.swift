@@ -41,8 +41,7 @@ extension Batch {
     ///
     /// - Throws: a rule's setup error (a broken pattern) before any input is touched.
     public func clean(_ inputs: [String], filter: some FilterType, rules: [TrialRule]) throws -> [CleanOutcome] {
-        let evaluators = try rules.map { try $0.trial.makeEvaluator() }
-        let prepared = Array(zip(rules, evaluators))
+        let prepared = try PreparedRules(rules)
         return map(inputs) { input in
             let filtered: String
             do {
@@ -53,14 +52,7 @@ extension Batch {
             } catch {
                 return .rejected([BatchIssue(error: error, rule: "filters")])
             }
-            var issues: [BatchIssue] = []
-            for (rule, evaluate) in prepared {
-                do {
-                    if try !evaluate(filtered) { issues.append(BatchIssue(message: rule.message, rule: rule.name)) }
-                } catch {
-                    issues.append(BatchIssue(error: error, rule: rule.name))
-                }
-            }
+            let issues = prepared.issues(for: filtered)
             return issues.isEmpty ? .clean(filtered) : .rejected(issues)
         }
     }
