@@ -18,7 +18,9 @@ enum CleanCommand {
 
             --output-mode lines (for Spark's RDD.pipe and other line-by-line callers) writes one
             line per input row, in order, to CLEAN: "ok<tab>CLEANED ROW" or
-            "rejected<tab>FIELDS<tab>MESSAGES<tab>ORIGINAL ROW" (no CSV header is written).
+            "rejected<tab>FIELDS<tab>MESSAGES<tab>ORIGINAL ROW" (no CSV header is written). A
+            blank or unreadable line is answered too, with an empty FIELDS and the reason; with
+            JSON Lines or plain lines every input line gets exactly one output line.
 
             '-' is stdin (INPUT) or stdout (CLEAN, REJECTS); CLEAN defaults to stdout. Files are
             written under a temporary name and renamed at the end: a failed run leaves no

@@ -7,11 +7,14 @@
 struct CSVRecordSplitter: RecordSplitter {
     /// The field separator.
     let delimiter: UInt8
+    /// Whether a blank line is a record (for `--output-mode lines`); by default it is skipped.
+    let keepsBlankLines: Bool
     /// The line number of the next record's first line.
     private(set) var nextLine = 1
 
-    init(delimiter: UInt8) {
+    init(delimiter: UInt8, keepsBlankLines: Bool = false) {
         self.delimiter = delimiter
+        self.keepsBlankLines = keepsBlankLines
     }
 
     mutating func split(
@@ -95,7 +98,7 @@ struct CSVRecordSplitter: RecordSplitter {
         let crlf = hasNewline && end > start && base[end - 1] == ASCII.carriageReturn
         if crlf { end -= 1 }
         defer { nextLine += 1 + newlines }
-        if end == start { return }  // a blank line is not a record
+        if end == start && !keepsBlankLines { return }  // a blank line is not a record
         records.append(RecordSpan(start: start, end: end, line: nextLine, problem: nil, endedWithCRLF: crlf))
     }
 }

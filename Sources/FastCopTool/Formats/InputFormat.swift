@@ -31,10 +31,14 @@ enum InputFormat: String, Sendable, CaseIterable {
     }
 
     /// The splitter that finds this format's records.
-    func makeSplitter() -> any RecordSplitter {
+    ///
+    /// - Parameter keepingBlankLines: make blank lines records in CSV, TSV and JSON Lines too
+    ///   (they are then malformed rows), so that every input line gets its answer in
+    ///   `--output-mode lines`. Plain lines always keep them.
+    func makeSplitter(keepingBlankLines: Bool = false) -> any RecordSplitter {
         switch self {
-        case .csv, .tsv: return CSVRecordSplitter(delimiter: delimiter)
-        case .jsonl: return LineSplitter(skipsBlankLines: true)
+        case .csv, .tsv: return CSVRecordSplitter(delimiter: delimiter, keepsBlankLines: keepingBlankLines)
+        case .jsonl: return LineSplitter(skipsBlankLines: !keepingBlankLines)
         case .lines: return LineSplitter(skipsBlankLines: false)
         }
     }

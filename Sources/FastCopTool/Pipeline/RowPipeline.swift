@@ -19,7 +19,8 @@ struct RowPipeline {
     ///   an unwritable output, or (with `--strict`) the first malformed row.
     func run() throws -> RunSummary {
         let start = ContinuousClock.now
-        let reader = RecordReader(source: input, splitter: format.makeSplitter())
+        // In `.lines` mode every input line is answered, a blank one too (as malformed).
+        let reader = RecordReader(source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines))
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {

@@ -14,7 +14,8 @@ enum OutputMode: Sendable {
     case report
     /// `clean --output-mode lines` (for Spark's `pipe` and other line-by-line callers): one
     /// output line per input row, in order, to CLEAN: `ok<TAB>cleaned row` or
-    /// `rejected<TAB>fields<TAB>messages<TAB>original row`.
+    /// `rejected<TAB>fields<TAB>messages<TAB>original row`. Blank lines are rows here (then
+    /// malformed, with an empty fields column), so that no input line goes unanswered.
     case lines
 }
 
