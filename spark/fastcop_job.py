@@ -1,11 +1,12 @@
-"""Cleans a data set on Spark by piping its partitions through `fastcop pipe`.
+"""Cleans a data set on Spark by piping its partitions through `fastcop`.
 
 The job reads a CSV file (RFC 4180, with a header row; quoted fields may hold commas, quotes
 and line breaks) or a text file (one value per line, the field `line`), sends each partition's
-rows to `fastcop pipe --rules RULES` as JSON Lines, and reads back exactly one JSON line per
-row saying whether it is clean (with the cleaned values) or rejected (with the reasons). Clean
-rows are written as Parquet, rejected rows as CSV with their reasons; the counts are printed
-and checked (rows in = clean + rejected).
+rows as JSON Lines to `fastcop clean - --format jsonl --rules RULES --output-mode lines`, and
+reads back exactly one line per row: `ok<TAB>cleaned row` or
+`rejected<TAB>fields<TAB>messages<TAB>original row`. Clean rows are written as Parquet,
+rejected rows as CSV with their reasons; the counts are printed and checked
+(rows in = clean + rejected).
 
 The `fastcop` binary (built by scripts/build-static) and the rules file reach the executors
 the way Spark ships files:
@@ -32,25 +33,8 @@ from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-# What `fastcop pipe` writes for each row (see spark/README.md, "The pipe-mode contract").
-PIPE_SCHEMA = T.StructType(
-    [
-        T.StructField("status", T.StringType()),
-        T.StructField("row", T.MapType(T.StringType(), T.StringType())),
-        T.StructField("input", T.StringType()),
-        T.StructField(
-            "errors",
-            T.ArrayType(
-                T.StructType(
-                    [
-                        T.StructField("field", T.StringType()),
-                        T.StructField("message", T.StringType()),
-                    ]
-                )
-            ),
-        ),
-    ]
-)
+# A row's columns as fastcop writes them in JSON Lines: every value a string.
+ROW_TYPE = T.MapType(T.StringType(), T.StringType())
 
 # Columns the job adds to rejected rows (the first two as in `fastcop clean --rejects`).
 FIELD_COLUMN = "_field"
@@ -106,8 +90,8 @@ def shipped_file(name):
 
 def make_pipe(binary_name, rules_name):
     """A function for RDD.mapPartitions that pipes one partition's JSON lines through
-    `fastcop pipe` and yields its output lines, checking one output line per input line and
-    the exit status."""
+    `fastcop clean --output-mode lines` and yields its output lines, checking one output line
+    per input line and the exit status (0: all clean, 1: some rejected, 2: an error)."""
 
     def pipe_partition(lines):
         binary = shipped_file(binary_name)
@@ -116,7 +100,7 @@ def make_pipe(binary_name, rules_name):
             os.chmod(binary, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
         rules = shipped_file(rules_name)
         process = subprocess.Popen(
-            [binary, "pipe", "--rules", rules, "--format", "jsonl"],
+            [binary, "clean", "-", "--format", "jsonl", "--rules", rules, "--output-mode", "lines", "--quiet"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -152,12 +136,10 @@ def make_pipe(binary_name, rules_name):
         message = b"".join(errors).decode("utf-8", "replace").strip()
         if failure:
             raise RuntimeError(f"feeding fastcop failed: {failure[0]!r}; fastcop said: {message}")
-        if status != 0:
-            raise RuntimeError(f"fastcop pipe exited with status {status}: {message}")
+        if status not in (0, 1):
+            raise RuntimeError(f"fastcop exited with status {status}: {message}")
         if received != sent[0]:
-            raise RuntimeError(
-                f"fastcop pipe wrote {received} lines for {sent[0]} rows: {message}"
-            )
+            raise RuntimeError(f"fastcop wrote {received} lines for {sent[0]} rows: {message}")
 
     return pipe_partition
 
@@ -191,28 +173,41 @@ def run(spark, arguments):
         frame = frame.repartition(partitions)
 
     piped = frame.toJSON().mapPartitions(make_pipe(arguments.binary, arguments.rules))
-    results = spark.read.schema(PIPE_SCHEMA).json(piped).persist()
+    lines = spark.createDataFrame(piped.map(lambda line: (line,)), "value string")
+    # ok<TAB>row, or rejected<TAB>fields<TAB>messages<TAB>row (a JSON row may hold tabs: the
+    # row is whatever follows the status's or the messages' tab).
+    results = lines.select(
+        F.substring_index("value", "\t", 1).alias("status"),
+        F.split("value", "\t", 2).getItem(1).alias("ok_row"),
+        F.split("value", "\t", 4).alias("parts"),
+    ).persist()
 
     rows_in = frame.count()
     counts = {row["status"]: row["count"] for row in results.groupBy("status").count().collect()}
-    clean_count = counts.get("clean", 0)
+    clean_count = counts.get("ok", 0)
     rejected_count = counts.get("rejected", 0)
-    if rows_in != clean_count + rejected_count or len(counts) > 2:
-        raise RuntimeError(f"{rows_in} rows in, but fastcop pipe gave {counts}")
+    if rows_in != clean_count + rejected_count:
+        raise RuntimeError(f"{rows_in} rows in, but fastcop answered {counts}")
 
-    clean = results.where(F.col("status") == "clean").select(
-        [F.col("row").getItem(c).alias(c) for c in columns]
+    clean_row = F.from_json("ok_row", ROW_TYPE)
+    clean = results.where(F.col("status") == "ok").select(
+        [clean_row.getItem(c).alias(c) for c in columns]
     )
     clean.write.mode("overwrite").parquet(os.path.join(arguments.output, "clean"))
 
-    # Like `fastcop clean`'s rejects: the failing fields and their messages, each joined by
-    # "; ", and for a row fastcop could not read, the line it was sent.
+    # As `fastcop clean --rejects` writes them: the row as it came in, the failing fields and
+    # their messages (each joined by "; "). A line fastcop could not read has no fields; the
+    # job then keeps that line in _input.
+    fields = F.col("parts").getItem(1)
+    original = F.col("parts").getItem(3)
+    readable = fields != ""
+    rejected_row = F.when(readable, F.from_json(original, ROW_TYPE))
     rejected = results.where(F.col("status") == "rejected").select(
-        [F.col("row").getItem(c).alias(c) for c in columns]
+        [rejected_row.getItem(c).alias(c) for c in columns]
         + [
-            F.concat_ws("; ", F.col("errors.field")).alias(FIELD_COLUMN),
-            F.concat_ws("; ", F.col("errors.message")).alias(MESSAGE_COLUMN),
-            F.col("input").alias(INPUT_COLUMN),
+            fields.alias(FIELD_COLUMN),
+            F.col("parts").getItem(2).alias(MESSAGE_COLUMN),
+            F.when(~readable, original).alias(INPUT_COLUMN),
         ]
     )
     (

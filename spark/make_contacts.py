@@ -46,28 +46,36 @@ def name(rng, index):
     return f"{first} {last}"
 
 
+# Local parts of email addresses are ASCII (SwiftCop's email pattern wants that).
+ASCII_FOLD = str.maketrans({"é": "e", "ü": "u", "ë": "e", "ø": "o", "ó": "o", "â": "a",
+                            "ç": "c", "ñ": "n", "ł": "l", "ß": "ss"})
+
+
 def email(rng, index):
     """An email address, sometimes invalid or dirty."""
-    local = f"{rng.choice(FIRST).lower()}.{index}"
+    first = rng.choice(FIRST).lower()
+    local = f"{first.translate(ASCII_FOLD)}.{index}"
     domain = rng.choice(DOMAINS)
-    kind = rng.randrange(10)
-    if kind == 0:
+    kind = rng.randrange(20)
+    if kind in (0, 1, 2):
         return f" {local.upper()}@{domain.upper()} "  # trim + lowercase make it clean
-    if kind == 1:
-        return f"{local}@"  # no domain
-    if kind == 2:
-        return f"{local}@@{domain}"
     if kind == 3:
-        return f"{local} at {domain}"
+        return f"{local}@"  # no domain
     if kind == 4:
+        return f"{local}@@{domain}"
+    if kind == 5:
+        return f"{local} at {domain}"
+    if kind == 6:
         return ""
+    if kind == 7:
+        return f"{first}.{index}@{domain}"  # a non-ASCII local part
     return f"{local}@{domain}"
 
 
 def phone(rng, index):
     """A phone number in one of many notations, sometimes too short or empty (optional)."""
     digits = "".join(rng.choice("0123456789") for _ in range(10))
-    kind = rng.randrange(8)
+    kind = rng.randrange(12)
     if kind == 0:
         return f"+44 20 {digits[:4]} {digits[4:8]}"
     if kind == 1:
@@ -84,7 +92,7 @@ def phone(rng, index):
 def country(rng, index):
     """A country code in any case, sometimes unknown."""
     code = rng.choice(COUNTRIES)
-    kind = rng.randrange(8)
+    kind = rng.randrange(12)
     if kind == 0:
         return code.lower()
     if kind == 1:
