@@ -74,6 +74,17 @@ final class MatchScratch {
         }
     }
 
+    /// Runs `body` with the calling thread's scratch, without retaining it.
+    ///
+    /// Same as `body(MatchScratch.current)` minus a retain/release pair (two atomic operations
+    /// per match, measurable on short subjects). Safe because the thread-specific slot keeps
+    /// the scratch retained until the thread ends, and the thread cannot end inside `body`.
+    @inline(__always)
+    static func withCurrent<R>(_ body: (MatchScratch) throws -> R) rethrows -> R {
+        guard let raw = pthread_getspecific(scratchKey) else { return try body(makeCurrent()) }
+        return try Unmanaged<MatchScratch>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+
     @inline(never)
     private static func makeCurrent() -> MatchScratch {
         let scratch = MatchScratch()

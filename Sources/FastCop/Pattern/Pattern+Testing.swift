@@ -13,10 +13,7 @@ extension Pattern {
 
     /// Whether the pattern matches anywhere in `string`.
     public func hasMatch(in string: Substring) throws -> Bool {
-        let code = try searchCode
-        return try translatingErrors {
-            try UTF8Access.with(string) { try code.run($0, validated: true, scratch: .current) }
-        }
+        try test(string, whole: false)
     }
 
     /// Whether the pattern matches the whole of `string`, as `NSPredicate`'s `MATCHES` and
@@ -36,16 +33,24 @@ extension Pattern {
 
     /// Whether the pattern matches the whole of `string`.
     public func hasWholeMatch(in string: Substring) throws -> Bool {
-        let code = try wholeCode
-        return try translatingErrors {
-            try UTF8Access.with(string) { try code.run($0, validated: true, scratch: .current) }
+        try test(string, whole: true)
+    }
+
+    /// One match on a string's UTF-8, borrowing the code and the thread's scratch (no
+    /// retain/release per call).
+    func test(utf8 bytes: UnsafeBufferPointer<UInt8>, whole: Bool) throws -> Bool {
+        try withCode(whole: whole) { code in
+            try translatingErrors {
+                try MatchScratch.withCurrent { try code.run(bytes, validated: true, scratch: $0) }
+            }
         }
     }
 
     func test(_ string: String, whole: Bool) throws -> Bool {
-        let code = try whole ? wholeCode : searchCode
-        return try translatingErrors {
-            try UTF8Access.with(string) { try code.run($0, validated: true, scratch: .current) }
-        }
+        try UTF8Access.with(string) { try test(utf8: $0, whole: whole) }
+    }
+
+    func test(_ string: Substring, whole: Bool) throws -> Bool {
+        try UTF8Access.with(string) { try test(utf8: $0, whole: whole) }
     }
 }
