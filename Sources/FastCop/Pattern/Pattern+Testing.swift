@@ -7,7 +7,9 @@ extension Pattern {
     ///
     /// - Throws: ``PatternError`` when the match reaches a limit.
     /// - Complexity: O(*n*) for most patterns; bounded by ``Limits`` for the rest.
+    @_effects(releasenone)
     public func hasMatch(in string: String) throws -> Bool {
+        // releasenone: see hasWholeMatch(in:).
         try test(string, whole: false)
     }
 
@@ -27,7 +29,13 @@ extension Pattern {
     /// ```
     ///
     /// - Throws: ``PatternError`` when the match reaches a limit.
+    @_effects(releasenone)
     public func hasWholeMatch(in string: String) throws -> Bool {
+        // releasenone tells the caller's optimizer that this call releases no object that
+        // existed before it, so the caller need not retain and release `string` around it (two
+        // atomic operations per call, about 15% of a short match). It holds: the match borrows
+        // the string, the compiled code and the thread's scratch; only a first call compiles,
+        // and that releases only what it created itself.
         try test(string, whole: true)
     }
 
