@@ -22,11 +22,15 @@ final class MatchScratch {
     static let jitStackStart = 32 * 1024
     static let jitStackMaximum = 8 * 1024 * 1024
 
+    /// Bytes in the reusable substitution output buffer.
+    static let outputCapacity = 4096
+
     private(set) var matchData: OpaquePointer
     private(set) var pairs: Int
     let context: OpaquePointer
     private let jitStack: OpaquePointer?
     private var applied: EngineLimits?
+    private var outputStorage: UnsafeMutablePointer<UInt8>?
 
     private init() {
         pairs = MatchScratch.initialPairs
@@ -40,6 +44,18 @@ final class MatchScratch {
         pcre2_match_data_free_8(matchData)
         pcre2_match_context_free_8(context)
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        outputStorage?.deallocate()
+    }
+
+    /// A buffer of ``outputCapacity`` bytes for short substitution results, allocated on first
+    /// use and kept for the thread's lifetime.
+    var outputBuffer: UnsafeMutableBufferPointer<UInt8> {
+        if let outputStorage {
+            return UnsafeMutableBufferPointer(start: outputStorage, count: MatchScratch.outputCapacity)
+        }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: MatchScratch.outputCapacity)
+        outputStorage = storage
+        return UnsafeMutableBufferPointer(start: storage, count: MatchScratch.outputCapacity)
     }
 
     /// Sets `limits` on the context unless they are already in force.
