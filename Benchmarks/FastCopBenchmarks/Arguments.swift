@@ -2,8 +2,10 @@
 struct Arguments {
     /// Strings per data set.
     var count = 1_000_000
-    /// Timed rounds per method; each method's best round counts.
+    /// Timed rounds per method.
     var rounds = 5
+    /// Items per chunk: each round runs every method on one chunk before the next chunk.
+    var chunk = 50_000
     /// Run only this section.
     var section: String?
     /// Print tables as Markdown.
@@ -16,10 +18,14 @@ struct Arguments {
     var budget = 30.0
 
     static let usage = """
-        usage: fastcop-bench [--count N] [--rounds R] [--section NAME] [--markdown] [--method TEXT] [--budget S]
+        usage: fastcop-bench [--count N] [--rounds R] [--chunk N] [--section NAME] [--markdown]
+                             [--method TEXT] [--budget S]
 
           --count N        strings per data set (default 1000000)
-          --rounds R       timed rounds per method, interleaved; the best counts (default 5)
+          --rounds R       timed rounds per method (default 5)
+          --chunk N        strings per chunk (default 50000): every method runs on a chunk
+                           before the next chunk, and a method's time is the sum of its best
+                           time on each chunk
           --section NAME   run one section: \(Sections.all.map(\.name).joined(separator: ", "))
           --markdown       print the tables as Markdown
           --method TEXT    time only methods whose name contains TEXT (for profiling;
@@ -53,6 +59,7 @@ struct Arguments {
             switch argument {
             case "--count": result.count = try positive(value(for: argument), for: argument)
             case "--rounds": result.rounds = try positive(value(for: argument), for: argument)
+            case "--chunk": result.chunk = try positive(value(for: argument), for: argument)
             case "--section":
                 let name = try value(for: argument)
                 guard Sections.all.contains(where: { $0.name == name }) else {

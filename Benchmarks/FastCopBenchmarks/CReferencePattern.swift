@@ -26,20 +26,25 @@ final class CReferencePattern {
 
     var isJIT: Bool { creference_is_jit(pattern) != 0 }
 
-    /// How many subjects match (`pcre2_jit_match_8` with one reused match data).
-    func countMatches(_ arena: ByteArena) throws -> Int {
+    /// How many of the subjects in `range` match (`pcre2_jit_match_8` with one reused match
+    /// data).
+    func countMatches(_ arena: ByteArena, _ range: Range<Int>) throws -> Int {
         let result = arena.bytes.withUnsafeBufferPointer { bytes in
             arena.offsets.withUnsafeBufferPointer { offsets in
-                creference_count_matches(pattern, bytes.baseAddress, offsets.baseAddress, arena.count)
+                creference_count_matches(
+                    pattern, bytes.baseAddress, offsets.baseAddress.map { $0 + range.lowerBound }, range.count)
             }
         }
         guard result >= 0 else { throw Disagreement(description: "C reference: PCRE2 error \(result)") }
         return result
     }
 
-    /// Replaces every match in every subject with `replacement` (`pcre2_substitute_8`),
-    /// into `output`.
-    func substituteAll(_ arena: ByteArena, replacement: String, into output: inout OutputArena) throws {
+    /// Replaces every match in the subjects in `range` with `replacement`
+    /// (`pcre2_substitute_8`), into `output` from its start: output `i` is subject
+    /// `range.lowerBound + i`.
+    func substituteAll(
+        _ arena: ByteArena, _ range: Range<Int>, replacement: String, into output: inout OutputArena
+    ) throws {
         let replacementBytes = Array(replacement.utf8)
         let capacity = output.bytes.count
         let result = arena.bytes.withUnsafeBufferPointer { bytes in
@@ -48,8 +53,8 @@ final class CReferencePattern {
                     output.offsets.withUnsafeMutableBufferPointer { outputOffsets in
                         creference_substitute_all(
                             pattern, replacementBytes, replacementBytes.count, bytes.baseAddress,
-                            offsets.baseAddress, arena.count, outputBytes.baseAddress, capacity,
-                            outputOffsets.baseAddress)
+                            offsets.baseAddress.map { $0 + range.lowerBound }, range.count,
+                            outputBytes.baseAddress, capacity, outputOffsets.baseAddress)
                     }
                 }
             }

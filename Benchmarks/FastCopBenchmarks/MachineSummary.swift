@@ -11,7 +11,8 @@ enum MachineSummary {
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown processor"
         return "fastcop-bench: \(Format.grouped(Double(arguments.count))) strings per data set, "
-            + "best of \(arguments.rounds) interleaved rounds; PCRE2 \(Pattern.engineVersion), "
+            + "\(arguments.rounds) rounds in chunks of \(Format.grouped(Double(arguments.chunk))), best time per chunk; "
+            + "PCRE2 \(Pattern.engineVersion), "
             + "JIT \(Pattern.isJITSupported ? "on" : "off"); \(processor), "
             + "\(ProcessInfo.processInfo.activeProcessorCount) cores"
     }

@@ -29,66 +29,73 @@ enum ReplaceSection {
         let nsRegex = "NSRegularExpression.stringByReplacingMatches"
         let swiftRegex = "Swift String.replacing(Regex, with:)"
         let methods: [Method<Output>] = [
-            Method(name: fastCop) {
-                .strings(try strings.map { try pattern.replacing(in: $0, with: replacement) })
+            Method(name: fastCop) { range in
+                .strings(try strings[range].map { try pattern.replacing(in: $0, with: replacement) })
             },
-            Method(name: cLoop) {
-                try reference.substituteAll(arena, replacement: replacement, into: &cOutput)
+            Method(name: cLoop) { range in
+                try reference.substituteAll(arena, range, replacement: replacement, into: &cOutput)
                 return .arena(cOutput)
             },
-            Method(name: nsRegex) {
+            Method(name: nsRegex) { range in
                 .strings(
-                    strings.map { string in
+                    strings[range].map { string in
                         foundation.stringByReplacingMatches(
                             in: string, options: [], range: NSRange(location: 0, length: string.utf16.count),
                             withTemplate: replacement)
                     })
             },
-            Method(name: swiftRegex) {
-                .strings(strings.map { $0.replacing(regex, with: replacement) })
+            Method(name: swiftRegex) { range in
+                .strings(strings[range].map { $0.replacing(regex, with: replacement) })
             },
             // RegexReplaceFilter: the lead adds its line HERE, for example:
-            // Method(name: "FastCop RegexReplaceFilter") { .strings(strings.map { filter.filter($0) }) },
+            // Method(name: "FastCop RegexReplaceFilter") { range in .strings(strings[range].map { filter.filter($0) }) },
         ]
 
-        var expected: [String]?
+        // Each chunk's outputs, as the first method gave them; the others must match byte for byte.
+        var expected: [Int: [String]] = [:]
         let timings = try Stopwatch.bestOf(arguments, items: strings.count, methods: methods) {
-            name, output in
-            guard let expected else {
-                if case .strings(let first) = output { expected = first }
-                return
+            name, chunk, range, output in
+            if let reference = expected[chunk] {
+                try compare(output, with: reference, inputs: strings[range], method: name)
+            } else if case .strings(let first) = output {
+                expected[chunk] = first
+            } else if case .arena(let outputs) = output {
+                expected[chunk] = (0..<range.count).map { String(decoding: outputs.output($0), as: UTF8.self) }
             }
-            try compare(output, with: expected, inputs: strings, method: name)
         }
 
         var table = Table.comparison(
             title: #"Replace runs of whitespace (\s+) with " ", "#
                 + "\(Format.grouped(Double(strings.count))) strings of ~80 characters",
             item: "string", timings: timings, baseline: fastCop)
-        let changed = zip(expected ?? [], strings).filter { !SameBytes.check($0, $1) }.count
+        let outputs = expected.keys.sorted().flatMap { expected[$0] ?? [] }
+        let changed = zip(outputs, strings).filter { !SameBytes.check($0, $1) }.count
         table.notes.append(
             "Check: all \(timings.count) methods give identical outputs "
                 + "(\(Format.grouped(Double(changed))) of \(Format.grouped(Double(strings.count))) strings changed).")
         return table
     }
 
-    private static func compare(_ output: Output, with expected: [String], inputs: [String], method: String) throws {
-        func fail(_ index: Int, _ got: String) -> Disagreement {
+    private static func compare(
+        _ output: Output, with expected: [String], inputs: ArraySlice<String>, method: String
+    ) throws {
+        func fail(_ offset: Int, _ got: String) -> Disagreement {
             Disagreement(
                 description: "replace: \(method) gave \(got.debugDescription) for input "
-                    + "\(inputs[index].debugDescription); expected \(expected[index].debugDescription)")
+                    + "\(inputs[inputs.startIndex + offset].debugDescription); expected "
+                    + "\(expected[offset].debugDescription)")
         }
         switch output {
         case .strings(let strings):
             guard strings.count == expected.count else {
                 throw Disagreement(description: "replace: \(method) gave \(strings.count) outputs")
             }
-            for index in strings.indices where !SameBytes.check(strings[index], expected[index]) {
-                throw fail(index, strings[index])
+            for offset in strings.indices where !SameBytes.check(strings[offset], expected[offset]) {
+                throw fail(offset, strings[offset])
             }
         case .arena(let arena):
-            for index in expected.indices where !SameBytes.check(expected[index], arena.output(index)) {
-                throw fail(index, String(decoding: arena.output(index), as: UTF8.self))
+            for offset in expected.indices where !SameBytes.check(expected[offset], arena.output(offset)) {
+                throw fail(offset, String(decoding: arena.output(offset), as: UTF8.self))
             }
         }
     }

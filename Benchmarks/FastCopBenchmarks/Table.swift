@@ -16,7 +16,7 @@ struct Table {
             lines.append("| " + headers.indices.map { $0 == 0 ? "---" : "---:" }.joined(separator: " | ") + " |")
             for row in rows { lines.append("| " + row.joined(separator: " | ") + " |") }
             if !notes.isEmpty { lines.append("") }
-            for note in notes { lines.append(note) }
+            for note in notes { lines.append("- " + note) }
         } else {
             var widths = headers.map(\.count)
             for row in rows {
