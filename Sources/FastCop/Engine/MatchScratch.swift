@@ -1,4 +1,5 @@
 import CPCRE2
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -97,8 +98,26 @@ final class MatchScratch {
     /// the scratch retained until the thread ends, and the thread cannot end inside `body`.
     @inline(__always)
     static func withCurrent<R>(_ body: (MatchScratch) throws -> R) rethrows -> R {
-        guard let raw = pthread_getspecific(scratchKey) else { return try body(makeCurrent()) }
+        guard let raw = pthread_getspecific(key) else { return try body(makeCurrent()) }
         return try Unmanaged<MatchScratch>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The thread-specific key. Reading the lazily created global `scratchKey` costs a
+    /// `swift_once` call on every access; this reads a copy from a statically initialized
+    /// atomic instead (one load), and falls back to `scratchKey` the first time.
+    private static var key: pthread_key_t {
+        @inline(__always) get {
+            let cached = scratchKeyPlusOne.load(ordering: .acquiring)
+            if cached != 0 { return pthread_key_t(truncatingIfNeeded: cached &- 1) }
+            return cacheKey()
+        }
+    }
+
+    @inline(never)
+    private static func cacheKey() -> pthread_key_t {
+        let key = scratchKey
+        scratchKeyPlusOne.store(UInt(key) &+ 1, ordering: .releasing)
+        return key
     }
 
     @inline(never)
@@ -117,6 +136,9 @@ private let scratchKey: pthread_key_t = {
     precondition(status == 0, "FastCop: pthread_key_create failed (\(status))")
     return key
 }()
+
+/// `scratchKey + 1` once it has been created, 0 before; see ``MatchScratch/key``.
+private let scratchKeyPlusOne = Atomic<UInt>(0)
 
 #if canImport(Darwin)
     private func releaseScratch(_ raw: UnsafeMutableRawPointer) {
