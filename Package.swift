@@ -16,15 +16,6 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
-        .target(
-            name: "FastCop",
-            dependencies: ["CPCRE2"],
-            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
-        ),
-        .executableTarget(
-            name: "FastCopTool",
-            dependencies: ["FastCop"]
-        ),
         // The speed limit: plain C loops over PCRE2's JIT, compiled with FastCop's flags.
         .target(
             name: "CReference",
@@ -35,6 +26,15 @@ let package = Package(
             name: "FastCopBenchmarks",
             dependencies: ["FastCop", "CReference"],
             path: "Benchmarks/FastCopBenchmarks"
+        ),
+        .target(
+            name: "FastCop",
+            dependencies: ["CPCRE2"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .executableTarget(
+            name: "FastCopTool",
+            dependencies: ["FastCop"]
         ),
         .testTarget(
             name: "FastCopTests",
