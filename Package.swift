@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "FastCop", targets: ["FastCop"]),
         .executable(name: "fastcop", targets: ["FastCopTool"]),
+        // Release-mode benchmarks: `scripts/bench` (see Benchmarks/README.md).
+        .executable(name: "fastcop-bench", targets: ["FastCopBenchmarks"]),
     ],
     targets: [
         // PCRE2 from the system (Debian: libpcre2-dev). Only Sources/FastCop/Engine imports it.
@@ -13,6 +15,17 @@ let package = Package(
             name: "CPCRE2",
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        // The speed limit: plain C loops over PCRE2's JIT, compiled with FastCop's flags.
+        .target(
+            name: "CReference",
+            dependencies: ["CPCRE2"],
+            path: "Benchmarks/CReference"
+        ),
+        .executableTarget(
+            name: "FastCopBenchmarks",
+            dependencies: ["FastCop", "CReference"],
+            path: "Benchmarks/FastCopBenchmarks"
         ),
         .target(
             name: "FastCop",

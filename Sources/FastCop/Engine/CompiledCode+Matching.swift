@@ -76,7 +76,30 @@ extension CompiledCode {
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
 
+        func matchFailure(_ status: Int32) -> EngineFailure {
+            var error = EngineFailure(stage: .match, code: status, offset: nil)
+            if error.isInvalidUTF8 { error.offset = pcre2_get_startchar_8(scratch.matchData) }
+            return error
+        }
+
         var capacity = subject.count + subject.count / 2 + 64
+        if capacity <= MatchScratch.outputCapacity {
+            // Short results go to the thread's reusable buffer first, then into a String of
+            // their exact size: no allocation when nothing matched, and no spare capacity kept
+            // by every result (the estimate above is half as large again as the subject).
+            let buffer = scratch.outputBuffer
+            var length = buffer.count
+            let status = pcre2_substitute_8(
+                code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                replacementBase, replacement.count, buffer.baseAddress, &length)
+            if status == 0 { return nil }
+            if status > 0 {
+                return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+            }
+            guard status == PCRE2_ERROR_NOMEMORY else { throw matchFailure(status) }
+            capacity = length
+        }
+
         var failure: EngineFailure?
         var substitutions: Int32 = 0
         for _ in 0..<2 {
@@ -93,9 +116,7 @@ extension CompiledCode {
                 if status == PCRE2_ERROR_NOMEMORY {
                     needed = length
                 } else {
-                    var error = EngineFailure(stage: .match, code: status, offset: nil)
-                    if error.isInvalidUTF8 { error.offset = pcre2_get_startchar_8(scratch.matchData) }
-                    failure = error
+                    failure = matchFailure(status)
                 }
                 return 0
             }

@@ -15,6 +15,11 @@ extension Pattern {
     ///   that names a missing group, or a limit error.
     /// - Complexity: O(*n*) in the length of `string` plus the output.
     public func replacing(in string: String, with template: String) throws -> String {
+        // A template without `$` or `\` is literal text in NSRegularExpression's syntax, and
+        // names no group: skip translating it (which cost about as much as a short match).
+        if !template.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") }) {
+            return try substitute(in: string, replacement: template, literal: true)
+        }
         let code = try searchCode
         let prepared = try ReplacementTemplate(
             template, captureCount: code.captureCount, groupNames: code.groupNumbers, pattern: source)

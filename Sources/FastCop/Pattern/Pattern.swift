@@ -98,6 +98,22 @@ public final class Pattern: Sendable {
         }
     }
 
+    /// Runs `body` with the whole-match form (`whole`) or the search form, compiling it on
+    /// first use; the hot path of the `has…Match` methods, without retaining the code.
+    @inline(__always)
+    func withCode<R>(whole: Bool, _ body: (CompiledCode) throws -> R) throws -> R {
+        // Two calls rather than picking a slot first: a slot held in a local is retained.
+        if whole {
+            return try wholeSlot.withCode(orMake: { try compile(whole: true) }, body)
+        }
+        return try searchSlot.withCode(orMake: { try compile(whole: false) }, body)
+    }
+
+    @inline(never)
+    private func compile(whole: Bool) throws -> CompiledCode {
+        try Pattern.compile(source, options: options, limits: limits, jit: jitMode, whole: whole)
+    }
+
     private var anyCode: CompiledCode {
         // One of the two slots is always filled by init.
         searchSlot.existing ?? wholeSlot.existing!
