@@ -23,9 +23,16 @@ let package = Package(
             name: "FastCopTool",
             dependencies: ["FastCop"]
         ),
+        // The fuzz target: with `-Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING` (see scripts/fuzz)
+        // a libFuzzer target; in a plain build, a tool that replays fuzz inputs from files.
+        .executableTarget(
+            name: "FastCopFuzz",
+            dependencies: ["FastCop"],
+            path: "Fuzz/FastCopFuzz"
+        ),
         .testTarget(
             name: "FastCopTests",
-            dependencies: ["FastCop"]
+            dependencies: ["FastCop", "FastCopFuzz"]
         ),
     ],
     swiftLanguageModes: [.v6]
