@@ -23,6 +23,11 @@ let package = Package(
             name: "FastCopTool",
             dependencies: ["FastCop"]
         ),
+        .executableTarget(
+            name: "SwiftCopExample",
+            dependencies: ["FastCop"],
+            path: "Examples/SwiftCopExample"
+        ),
         // The fuzz target: with `-Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING` (see scripts/fuzz)
         // a libFuzzer target; in a plain build, a tool that replays fuzz inputs from files.
         .executableTarget(

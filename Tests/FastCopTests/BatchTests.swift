@@ -119,3 +119,55 @@ struct BatchTests {
 private func pthreadID() -> UInt {
     UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self()))))
 }
+
+@Suite("Batch: trials")
+struct BatchTrialTests {
+    static let inputs = (0..<10_000).map { index in
+        index % 4 == 0 ? "ok\(index)@mail.com" : index % 4 == 1 ? "bad\(index)" : index % 4 == 2 ? "é@x.fr" : ""
+    }
+    static let parallel = BatchOptions(parallelism: 4, chunkSize: 128, sequentialThreshold: 0)
+
+    @Test("a trial over a batch equals its closure one by one")
+    func evaluate() throws {
+        let trial = Trial.email && Trial.length(.maximum, 12)
+        let closure = trial.trial()
+        #expect(try Batch(options: Self.parallel).evaluate(trial, on: Self.inputs) == Self.inputs.map(closure))
+    }
+
+    @Test("a report lists every rule an input failed, with the rule's message")
+    func rulesReport() async throws {
+        let rules = [
+            TrialRule(.email, message: "Invalid email"),
+            TrialRule(.length(.minimum, 1), message: "Required", name: "presence"),
+        ]
+        let report = try syncReport(rules)
+        #expect(report.validCount == 2500)
+        let empty = try #require(report.failures.first { Self.inputs[$0.index].isEmpty })
+        #expect(empty.issues.map(\.message) == ["Invalid email", "Required"])
+        #expect(empty.issues.map(\.rule) == ["Invalid email", "presence"])
+        let asyncReport = try await asyncReport(rules)
+        #expect(asyncReport.failures == report.failures)
+    }
+
+    private func syncReport(_ rules: [TrialRule]) throws -> BatchReport {
+        try Batch(options: Self.parallel).report(Self.inputs, rules: rules)
+    }
+
+    private func asyncReport(_ rules: [TrialRule]) async throws -> BatchReport {
+        try await Batch(options: Self.parallel).report(Self.inputs, rules: rules)
+    }
+
+    @Test("a broken pattern is reported before any input; a runaway one fails inputs closed")
+    func badPatterns() throws {
+        let error = try #require(throws: PatternError.self) {
+            try Batch().report(Self.inputs, rules: [TrialRule(.format("(ab"), message: "x")])
+        }
+        #expect(error.kind == .compile)
+        let inputs = ["aaaa", String(repeating: "a", count: 30) + "!", "b"]
+        let report = try Batch(options: Self.parallel).report(
+            inputs, rules: [TrialRule(.format("(a+)+"), message: "Only a's")])
+        #expect(report.failures.map(\.index) == [1, 2])
+        #expect(report.failures[0].issues[0].kind == .limit)
+        #expect(report.failures[1].issues[0] == BatchIssue(message: "Only a's", rule: "Only a's"))
+    }
+}

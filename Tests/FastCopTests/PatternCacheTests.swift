@@ -68,3 +68,17 @@ struct PatternCacheTests {
         #expect(cache.statistics.count == 0)
     }
 }
+
+@Suite("PatternCache: keys")
+struct PatternCacheKeyTests {
+    @Test("canonically equivalent patterns are different keys")
+    func canonicalEquivalence() throws {
+        let cache = PatternCache(capacity: 8)
+        let decomposed = try cache.pattern("e\u{301}")
+        let precomposed = try cache.pattern("\u{E9}")
+        #expect(decomposed !== precomposed)
+        #expect(try precomposed.hasMatch(in: "caf\u{E9}"))
+        #expect(try !decomposed.hasMatch(in: "caf\u{E9}"))
+        #expect(try decomposed.hasMatch(in: "cafe\u{301}"))
+    }
+}

@@ -31,7 +31,7 @@ public final class PatternCache: Sendable {
     }
 
     struct Key: Hashable, Sendable {
-        var source: String
+        var source: ExactText
         var options: Pattern.Options
         var limits: Pattern.Limits
         var jit: Pattern.JITMode
@@ -76,7 +76,7 @@ public final class PatternCache: Sendable {
         _ source: String, options: Pattern.Options = [], limits: Pattern.Limits = .default,
         jit: Pattern.JITMode = .ifAvailable, wholeMatch: Bool = false
     ) throws -> Pattern {
-        let key = Key(source: source, options: options, limits: limits, jit: jit, wholeMatch: wholeMatch)
+        let key = Key(source: ExactText(source), options: options, limits: limits, jit: jit, wholeMatch: wholeMatch)
         if let cached = lookup(key) { return try cached.get() }
         // Compile outside the lock so that other threads are not held up.
         let result: Result<Pattern, PatternError>
@@ -131,5 +131,24 @@ public final class PatternCache: Sendable {
     /// Drops every entry and resets the counters.
     public func removeAll() {
         state.withLock { $0 = State() }
+    }
+}
+
+/// A string compared and hashed by its UTF-8 bytes.
+///
+/// Swift's `String ==` treats canonically equivalent text as equal ("é" and "e\u{301}"), but
+/// as patterns they match different bytes, so the cache must not hand one out for the other.
+struct ExactText: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var copy = text
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

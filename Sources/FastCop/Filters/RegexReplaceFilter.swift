@@ -1,0 +1,144 @@
+public import Foundation
+import Synchronization
+
+/// A filter that replaces every match of a regular expression, with `$1` back-references.
+///
+/// Mirrors SwiftFilter's `RegexReplaceFilter`, on PCRE2 instead of `NSRegularExpression`:
+///
+/// ```swift
+/// let filter = RegexReplaceFilter {
+///     $0.pattern = "([0-9]+)"
+///     $0.replacement = "<$1>"
+/// }
+/// try filter.apply(to: "a12b")   // "a<12>b"
+/// ```
+///
+/// - ``pattern`` is compiled once (JIT-compiled when the platform allows it), through
+///   ``PatternCache/shared``, and the template is translated once; both are kept by the filter
+///   until a setting changes, so each call is one `pcre2_substitute`. (The original built an
+///   `NSRegularExpression` on every call.)
+/// - ``replacement`` is an `NSRegularExpression` template: `$0`…`$99`, `${name}`, `\` to
+///   escape. See ``Pattern/replacing(in:with:)``.
+/// - ``options`` takes `NSRegularExpression.Options`, mapped as
+///   ``Pattern/Options/init(_:)`` describes. `.ignoreMetacharacters` makes the whole pattern
+///   literal, also with `.allowCommentsAndWhitespace` (ICU still drops whitespace and `#`
+///   comments from a "literal" pattern then).
+/// - ``matchingOptions``: `.anchored` replaces only matches at the start of the string and
+///   right after each other (as `NSRegularExpression` does: "aab" with `a` and `.anchored`
+///   gives "xxb"). `.withTransparentBounds` and `.withoutAnchoringBounds` change nothing
+///   when the whole string is searched, which it always is; `.reportProgress` and
+///   `.reportCompletion` only concern enumeration blocks. They are accepted and ignored.
+///
+/// Errors: ``FilterError/noPatternOrReplacement`` when ``pattern`` or ``replacement`` is nil
+/// (for any value, as the original); for a `String` value, a ``PatternError`` for a broken
+/// pattern (its `description` shows a caret under the fault), a template that names a missing
+/// group, or a match that reaches a limit.
+public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
+    // @unchecked: the settings are set while the filter is built and only read afterwards.
+    // What filtering computes from them (the compiled pattern and template) is published
+    // through an AtomicLazyReference, so concurrent first calls are safe; changing a setting
+    // replaces the holder (a configuration-time write, like the settings themselves).
+
+    /// The regular expression, in PCRE2 (Perl-compatible) syntax; nil makes the filter throw.
+    public var pattern: String? { didSet { prepared = PreparedHolder() } }
+
+    /// Compile options, as `NSRegularExpression.Options`; default none.
+    public var options: NSRegularExpression.Options = [] { didSet { prepared = PreparedHolder() } }
+
+    /// Matching options, as `NSRegularExpression.MatchingOptions`; only `.anchored` has an
+    /// effect (see above). Default none.
+    public var matchingOptions: NSRegularExpression.MatchingOptions = [] {
+        didSet { prepared = PreparedHolder() }
+    }
+
+    /// The replacement template; nil makes the filter throw.
+    public var replacement: String? { didSet { prepared = PreparedHolder() } }
+
+    private var prepared = PreparedHolder()
+
+    /// Creates the filter and lets `initialize` set ``pattern``, ``replacement`` and the options.
+    public init(_ initialize: (RegexReplaceFilter) -> Void = { _ in }) {
+        initialize(self)
+    }
+
+    /// Creates a filter replacing the matches of `pattern` with `replacement` (a FastCop
+    /// addition). Nothing is compiled yet; call ``prepare()`` to check the settings now.
+    public convenience init(
+        pattern: String, replacement: String, options: NSRegularExpression.Options = [],
+        matchingOptions: NSRegularExpression.MatchingOptions = []
+    ) {
+        self.init {
+            $0.pattern = pattern
+            $0.replacement = replacement
+            $0.options = options
+            $0.matchingOptions = matchingOptions
+        }
+    }
+
+    /// Returns the string with every match replaced, cast to `O`.
+    ///
+    /// - Throws: ``FilterError/noPatternOrReplacement``, or a ``PatternError`` (see above).
+    public func filter<I, O>(_ value: I?, _ context: [String: Any]?) throws -> O? {
+        let outcome = preparedOutcome()
+        guard outcome.isConfigured else { throw FilterError.noPatternOrReplacement }
+        return try filterString(value) { try outcome.replacement.get().replace(in: $0) }
+    }
+
+    /// Returns `value` with every match replaced.
+    public func apply(to value: String, context: [String: Any]?) throws -> String? {
+        try preparedOutcome().replacement.get().replace(in: value)
+    }
+
+    /// Compiles the pattern and translates the template now, so that a broken pattern or
+    /// template is reported before any value is filtered (for example when loading rules).
+    ///
+    /// A FastCop addition. Filtering does the same on first use.
+    ///
+    /// - Throws: what filtering a `String` would throw for these settings.
+    public func prepare() throws {
+        _ = try preparedOutcome().replacement.get()
+    }
+
+    /// The compiled pattern the filter runs.
+    ///
+    /// - Throws: what ``prepare()`` throws.
+    public var compiledPattern: Pattern {
+        get throws { try preparedOutcome().replacement.get().pattern }
+    }
+
+    @inline(__always)
+    private func preparedOutcome() -> PreparedOutcome {
+        let holder = prepared
+        if let outcome = holder.reference.load() { return outcome }
+        return holder.reference.storeIfNil(makeOutcome())
+    }
+
+    private func makeOutcome() -> PreparedOutcome {
+        guard let pattern, let replacement else {
+            return PreparedOutcome(isConfigured: false, .failure(FilterError.noPatternOrReplacement))
+        }
+        return PreparedOutcome(
+            isConfigured: true,
+            Result {
+                try PreparedReplacement(
+                    pattern: pattern, options: options, matchingOptions: matchingOptions,
+                    template: replacement)
+            })
+    }
+}
+
+/// Holds the outcome of preparing one configuration, computed on first use by any thread.
+private final class PreparedHolder: Sendable {
+    let reference = AtomicLazyReference<PreparedOutcome>()
+}
+
+/// What preparing a configuration gave: the ready replacement, or the error to throw.
+private final class PreparedOutcome: Sendable {
+    let isConfigured: Bool
+    let replacement: Result<PreparedReplacement, any Error>
+
+    init(isConfigured: Bool, _ replacement: Result<PreparedReplacement, any Error>) {
+        self.isConfigured = isConfigured
+        self.replacement = replacement
+    }
+}

@@ -1,0 +1,101 @@
+/// A filter that removes control characters and invisible characters: zero-width spaces,
+/// byte order marks, soft hyphens, direction marks and the like, which survive copy and paste
+/// and make equal-looking strings differ.
+///
+/// A FastCop addition. Removed:
+/// - control characters (general category Cc), except, by default, the ones that are
+///   whitespace (tab, line feed, vertical tab, form feed, carriage return, NEL); set
+///   ``keepsWhitespaceControls`` to false to remove those too;
+/// - format characters (general category Cf): U+200B zero-width space, U+FEFF byte order mark,
+///   U+00AD soft hyphen, U+200E/U+200F and U+202A…U+202E, U+2066…U+2069 direction controls,
+///   U+2060 word joiner, U+2061…U+2064 invisible operators, U+180E…;
+/// - the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, which show as nothing.
+///
+/// Kept, because they change what the text shows:
+/// - U+200D zero-width joiner and U+200C zero-width non-joiner directly between two visible
+///   characters: they join emoji ("👨‍👩‍👧" stays one family) and shape Indic and Arabic-script
+///   words (Persian "می‌خواهم");
+/// - tag characters (U+E0020…U+E007F) after U+1F3F4 🏴 or another tag: subdivision flags
+///   such as the flag of Scotland;
+/// - the prepended concatenation marks (U+0600…U+0605, U+06DD, U+070F, U+0890, U+0891,
+///   U+08E2, U+110BD, U+110CD), which are format characters with a visible sign;
+/// - variation selectors and combining marks (they are not Cf).
+///
+/// ```swift
+/// try StripInvisiblesFilter().apply(to: "\u{FEFF}ab\u{200B}c\u{0}")   // "abc"
+/// ```
+public final class StripInvisiblesFilter: FilterProtocol, @unchecked Sendable {
+    // @unchecked: `keepsWhitespaceControls` is set while the filter is built and only read
+    // afterwards.
+
+    /// Whether tab, line feed, vertical tab, form feed, carriage return and NEL are kept;
+    /// true by default.
+    public var keepsWhitespaceControls = true
+
+    /// Creates the filter and lets `initialize` set ``keepsWhitespaceControls``.
+    public init(_ initialize: (StripInvisiblesFilter) -> Void = { _ in }) {
+        initialize(self)
+    }
+
+    /// Returns the string without its invisible characters, cast to `O`; nil for a value that
+    /// is not a `String`.
+    public func filter<I, O>(_ value: I?, _ context: [String: Any]?) throws -> O? {
+        filterString(value) { strip($0) }
+    }
+
+    /// Returns `value` without its invisible characters.
+    public func apply(to value: String, context: [String: Any]?) throws -> String? {
+        strip(value)
+    }
+
+    private func strip(_ string: String) -> String {
+        // Printable ASCII, tab, LF and CR need no work: the common case costs one pass.
+        let keepsAll = string.utf8.allSatisfy { byte in
+            (0x20..<0x7F).contains(byte) || (keepsWhitespaceControls && (byte == 0x09 || byte == 0x0A || byte == 0x0D))
+        }
+        if keepsAll { return string }
+        let scalars = Array(string.unicodeScalars)
+        var output = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            switch kind(of: scalar) {
+            case .visible, .space:
+                output.append(scalar)
+            case .invisible:
+                continue
+            case .joiner:
+                if index > 0, index + 1 < scalars.count, kind(of: scalars[index - 1]) == .visible,
+                    kind(of: scalars[index + 1]) == .visible
+                {
+                    output.append(scalar)
+                }
+            case .tag:
+                if let previous = output.last, previous == "\u{1F3F4}" || kind(of: previous) == .tag {
+                    output.append(scalar)
+                }
+            }
+        }
+        return String(output)
+    }
+
+    private enum Kind {
+        case visible, space, invisible, joiner, tag
+    }
+
+    private func kind(of scalar: Unicode.Scalar) -> Kind {
+        switch scalar.value {
+        case 0x200C, 0x200D: return .joiner
+        case 0xE0020...0xE007F: return .tag
+        case 0x115F, 0x1160, 0x3164, 0xFFA0: return .invisible
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD: return .visible
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .control:
+            return keepsWhitespaceControls && scalar.properties.isWhitespace ? .space : .invisible
+        case .format:
+            return .invisible
+        default:
+            return scalar.properties.isWhitespace ? .space : .visible
+        }
+    }
+}
