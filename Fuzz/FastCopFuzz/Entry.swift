@@ -1,4 +1,5 @@
 import FastCop
+import Foundation
 
 /// The entry point. Built with `-sanitize=fuzzer -DFUZZING` (scripts/fuzz), it hands control
 /// to libFuzzer's driver, which calls ``fuzzOne(_:_:)`` for each input and takes libFuzzer's
@@ -14,7 +15,12 @@ enum FuzzEntry {
             var argv = CommandLine.unsafeArgv
             exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOne))
         #else
-            try Replay.main(Array(CommandLine.arguments.dropFirst()))
+            do {
+                try Replay.main(Array(CommandLine.arguments.dropFirst()))
+            } catch {
+                FileHandle.standardError.write(Data("FastCopFuzz: \(error)\n".utf8))
+                exit(2)
+            }
         #endif
     }
 }
