@@ -78,6 +78,7 @@ enum DifferentialCorpus {
                 "", "[a-z&&[^c]]", #"[\p{L}--[a-z]]"#, #"\N{LATIN SMALL LETTER E WITH ACUTE}"#, #"\p{Emoji}"#,
                 #"\Q.*\E"#, "[[:^alpha:]]+", #"\h"#, #"\x{1F600}"#, "(?x) a b ", #"(?i)É"#, #"[\w--\d]+"#,
                 #"\p{Alphabetic}+"#, #"\p{script=Greek}"#, #"\p{Is_Greek}"#, "(?<name>a)", #"\G"#, "[[:word:]]+",
+                #"\C"#,
             ]),
         area("back-references, case-insensitive", options: .caseInsensitive, [#"(a)\1"#, #"(é)\1"#, #"(ß)\1"#]),
     ]

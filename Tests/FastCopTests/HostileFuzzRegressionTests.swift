@@ -37,8 +37,8 @@ struct HostileFuzzRegressionTests {
     /// Found by the seed corpus on the first replay: `\C` matches one byte, so on "é" it ended
     /// a match inside the character. The match's UTF-8 range then named half a character, and
     /// the next search started mid-character with the UTF check off (undefined behaviour in
-    /// PCRE2). FastCop now compiles with `PCRE2_NEVER_BACKSLASH_C`: `\C` is a compile error,
-    /// as in ICU.
+    /// PCRE2). FastCop now compiles with `PCRE2_NEVER_BACKSLASH_C`: `\C` is a compile error
+    /// (ICU reads it as the letter C; see the differential suite).
     @Test("\\C (one code unit) is refused at compile time", arguments: [#"\C"#, #"a\C+"#, #"(?<=\C)x"#])
     func backslashC(pattern: String) throws {
         let error = try #require(throws: PatternError.self) { try Pattern(pattern) }

@@ -135,6 +135,19 @@ struct HostileInputTests {
         }
     }
 
+    /// docs/differences-from-NSRegularExpression.md, difference 7: after an empty match the
+    /// same place is tried for a non-empty one, in `matches` and in `replacing` alike.
+    @Test("empty-then-non-empty matches follow Perl's rule in matches and replacing")
+    func lazyEmptyMatches() throws {
+        let lazy = try Pattern("a*?")
+        #expect(try lazy.matches(in: "aaa").map(\.utf8Range) == [0..<0, 0..<1, 1..<1, 1..<2, 2..<2, 2..<3, 3..<3])
+        #expect(try lazy.replacing(in: "aaa", with: "<$0>") == "<><a><><a><><a><>")
+        #expect(try lazy.replacing(in: "aaa") { "<\($0.substring)>" } == "<><a><><a><><a><>")
+        let greedy = try Pattern("a*")
+        #expect(try greedy.matches(in: "baaa").map(\.utf8Range) == [0..<0, 1..<4, 4..<4])
+        #expect(try greedy.replacing(in: "baaé", with: "-") == "-b--é-")
+    }
+
     @Test("a subject of 1 MB without a match is answered, not hung")
     func longSubjectNoMatch() throws {
         let subject = String(repeating: "é", count: 500_000)

@@ -138,6 +138,39 @@ struct HostileRunawayTests {
         #expect(error.description.contains("match limit"))
     }
 
+    @Test("the README's untrusted-input example")
+    func readmeExample() throws {
+        let hostile = String(repeating: "a", count: 30) + "!"
+        // Tighter limits for untrusted input: a runaway pattern gives up sooner.
+        let strict = Pattern.Limits(matchLimit: 100_000, depthLimit: 10_000, heapLimit: 8 << 20)
+        let words = try Pattern(#"^(\w+\s?)*$"#, limits: strict)
+        var said = ""
+        do {
+            _ = try words.hasWholeMatch(in: hostile)
+        } catch let error as PatternError where error.isLimit {
+            said = "\(error.kind)"  // "match limit exceeded"
+        }
+        #expect(said == "match limit exceeded")
+        #expect(Trial.format(#"^(\w+\s?)*$"#).trial()(hostile) == false)  // fails closed
+        let report = Batch().report([hostile, "two words"], wholeMatching: words, message: "Not words")
+        #expect(report.failures.map(\.index) == [0])
+        #expect(report.failures[0].issues[0].kind == .limit)
+    }
+
+    /// Limits count per start position: a search over n positions may take n × matchLimit
+    /// steps. This pins the bound (it ends, correctly) on a small case; the document says
+    /// what it means for long inputs.
+    @Test("an unanchored search that stays under the limit at each position ends correctly")
+    func perPositionBound() throws {
+        let block = String(repeating: "a", count: 12) + "c"
+        let input = String(repeating: block, count: 20) + "b"
+        for jit in Self.jitModes {
+            let pattern = try Pattern("(a+)+b", jit: jit)
+            #expect(try !pattern.hasMatch(in: input))
+            #expect(try pattern.hasMatch(in: input + "ab"))
+        }
+    }
+
     // MARK: - Trials, validations, filters
 
     @Test("Trial.format fails closed and evaluate says why", arguments: rows)
