@@ -39,6 +39,11 @@ let package = Package(
             name: "FastCopTests",
             dependencies: ["FastCop", "FastCopFuzz"]
         ),
+        // Runs the built `fastcop` binary as a user would (no dependency on its module).
+        .testTarget(
+            name: "FastCopToolTests",
+            dependencies: []
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

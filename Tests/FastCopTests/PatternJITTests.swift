@@ -38,3 +38,16 @@ struct PatternJITTests {
         }
     }
 }
+
+@Suite("Pattern: patterns that refuse JIT")
+struct PatternNoJITTests {
+    @Test("a leading (*NO_JIT) falls back to the interpreter")
+    func noJITVerb() throws {
+        let pattern = try Pattern("(*NO_JIT)a+")
+        #expect(!pattern.isJITCompiled)
+        #expect(try pattern.hasMatch(in: "baa"))
+        #expect(try pattern.hasWholeMatch(in: "aa"))
+        #expect(try pattern.matches(in: "a b aa").count == 2)
+        #expect(try pattern.replacing(in: "baa", with: "x") == "bx")
+    }
+}

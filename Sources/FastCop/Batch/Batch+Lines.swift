@@ -54,7 +54,10 @@ extension Batch {
     /// print(result.matchCount, "of", result.lines.count)
     /// ```
     ///
-    /// - Parameter wholeLine: the pattern must match the whole line (else: anywhere in it).
+    /// - Parameters:
+    ///   - pattern: the pattern to match.
+    ///   - bytes: the text, lines separated by LF or CRLF; it need not be valid UTF-8.
+    ///   - wholeLine: the pattern must match the whole line (else: anywhere in it).
     /// - Complexity: O(*n*) in the buffer's size; memory of 17 bytes per line for the result.
     public func matchLines(_ pattern: Pattern, in bytes: UnsafeRawBufferPointer, wholeLine: Bool = false)
         -> LineBatch

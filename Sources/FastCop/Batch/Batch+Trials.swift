@@ -52,23 +52,36 @@ extension Batch {
     /// - Throws: a rule's setup error (a broken pattern, with its caret description) before any
     ///   input is checked.
     public func report(_ inputs: [String], rules: [TrialRule]) throws -> BatchReport {
-        let evaluators = try rules.map { try $0.trial.makeEvaluator() }
-        let prepared = Array(zip(rules, evaluators))
-        return report(inputs) { input in
-            var issues: [BatchIssue] = []
-            for (rule, evaluate) in prepared {
-                do {
-                    if try !evaluate(input) { issues.append(BatchIssue(message: rule.message, rule: rule.name)) }
-                } catch {
-                    issues.append(BatchIssue(error: error, rule: rule.name))
-                }
-            }
-            return issues
-        }
+        let prepared = try PreparedRules(rules)
+        return report(inputs) { prepared.issues(for: $0) }
     }
 
     /// The `async` form of ``report(_:rules:)``.
     public func report(_ inputs: [String], rules: [TrialRule]) async throws -> BatchReport {
         try await offloaded { Result { try self.report(inputs, rules: rules) } }.get()
+    }
+}
+
+/// Rules with their trials' evaluators made once (patterns compiled), ready for many inputs.
+struct PreparedRules: Sendable {
+    private let rules: [(rule: TrialRule, evaluate: TrialEvaluator)]
+
+    /// - Throws: the first rule's setup error (a broken pattern).
+    init(_ rules: [TrialRule]) throws {
+        self.rules = try rules.map { ($0, try $0.trial.makeEvaluator()) }
+    }
+
+    /// Every rule `input` fails, with the rule's message, or the error that stopped the rule
+    /// (a pattern limit fails the input closed). Empty when the input passes them all.
+    func issues(for input: String) -> [BatchIssue] {
+        var issues: [BatchIssue] = []
+        for (rule, evaluate) in rules {
+            do {
+                if try !evaluate(input) { issues.append(BatchIssue(message: rule.message, rule: rule.name)) }
+            } catch {
+                issues.append(BatchIssue(error: error, rule: rule.name))
+            }
+        }
+        return issues
     }
 }

@@ -51,7 +51,13 @@ final class CompiledCode: @unchecked Sendable {
         }
         var jit = false
         if useJIT {
-            jit = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+            // A pattern may refuse JIT itself, e.g. with a leading (*NO_JIT): then
+            // pcre2_jit_compile succeeds without producing code, and only JITSIZE tells.
+            var jitSize = 0
+            if pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0 {
+                pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_JITSIZE), &jitSize)
+            }
+            jit = jitSize > 0
             if !jit && requireJIT {
                 pcre2_code_free_8(compiled)
                 throw EngineFailure(stage: .jitCompile, code: PCRE2_ERROR_JIT_BADOPTION, offset: nil)

@@ -1,0 +1,66 @@
+/// What cleaning one value gave: the cleaned value, or why it was rejected.
+public enum CleanOutcome: Sendable, Hashable {
+    /// The filtered value passed every rule.
+    case clean(String)
+    /// The value was rejected: every rule it failed, or the error a filter threw.
+    case rejected([BatchIssue])
+
+    /// The cleaned value, or nil when rejected.
+    public var value: String? {
+        if case .clean(let value) = self { return value }
+        return nil
+    }
+
+    /// The reasons, or an empty array when clean.
+    public var issues: [BatchIssue] {
+        if case .rejected(let issues) = self { return issues }
+        return []
+    }
+}
+
+extension Batch {
+    /// `filter` applied to every input, concurrently, in input order (nil where the filter
+    /// gives nil, as SwiftFilter's chains do).
+    ///
+    /// - Throws: the first error a filter threw, in input order (all inputs are still run).
+    public func apply(_ filter: some FilterType, to inputs: [String]) throws -> [String?] {
+        try map(inputs) { input in Result { try filter.apply(to: input) } }.map { try $0.get() }
+    }
+
+    /// The cleansing step: filter each input, then check the filtered value against every rule.
+    ///
+    /// ```swift
+    /// let chain = FilterChain() <~~ TrimFilter() <~~ CharCaseFilter(.lowercase)
+    /// let outcomes = try Batch().clean(emails, filter: chain, rules: [TrialRule(.email, message: "Invalid email")])
+    /// outcomes[0]   // .clean("ada@example.com") or .rejected([…"Invalid email"…])
+    /// ```
+    ///
+    /// A filter that throws rejects the value with that error; a filter that gives nil
+    /// rejects it with "no value after filtering"; a rule that cannot decide (a pattern limit)
+    /// rejects it with the reason.
+    ///
+    /// - Throws: a rule's setup error (a broken pattern) before any input is touched.
+    public func clean(_ inputs: [String], filter: some FilterType, rules: [TrialRule]) throws -> [CleanOutcome] {
+        let prepared = try PreparedRules(rules)
+        return map(inputs) { input in
+            let filtered: String
+            do {
+                guard let value = try filter.apply(to: input) else {
+                    return .rejected([BatchIssue(message: "no value after filtering", rule: "filters")])
+                }
+                filtered = value
+            } catch {
+                return .rejected([BatchIssue(error: error, rule: "filters")])
+            }
+            let issues = prepared.issues(for: filtered)
+            return issues.isEmpty ? .clean(filtered) : .rejected(issues)
+        }
+    }
+
+    /// The `async` form of ``clean(_:filter:rules:)``.
+    public func clean(
+        _ inputs: [String], filter: some FilterType, rules: [TrialRule]
+    ) async throws -> [CleanOutcome] {
+        try await offloaded { Result { try self.clean(inputs, filter: filter, rules: rules) } }.get()
+    }
+}

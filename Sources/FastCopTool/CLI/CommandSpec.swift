@@ -1,0 +1,71 @@
+/// One option a command accepts: a flag (`--quiet`) or an option with a value (`--rules RULES`).
+struct OptionSpec: Sendable {
+    /// The long name, without dashes (`rules` for `--rules`).
+    let name: String
+    /// A one-letter alias (`o` for `-o`), if any.
+    let short: Character?
+    /// The placeholder for the value in help text (`RULES`); nil for a flag.
+    let valueName: String?
+    /// One line of help.
+    let help: String
+
+    /// A flag: present or absent.
+    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help)
+    }
+
+    /// An option that takes a value.
+    static func option(_ name: String, short: Character? = nil, value: String, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: value, help: help)
+    }
+
+    /// Whether the option takes a value.
+    var takesValue: Bool { valueName != nil }
+
+    /// `-o, --output CLEAN` or `    --quiet`, for help text.
+    var synopsis: String {
+        let shortPart = short.map { "-\($0), " } ?? "    "
+        let valuePart = valueName.map { " \($0)" } ?? ""
+        return "\(shortPart)--\(name)\(valuePart)"
+    }
+}
+
+/// What a command accepts and how it is described in `--help`.
+struct CommandSpec: Sendable {
+    /// The command name (`clean`), or empty for the tool itself.
+    let name: String
+    /// One line, shown in the tool's command list.
+    let summary: String
+    /// Usage lines, without the leading `fastcop`.
+    let usage: [String]
+    /// Paragraphs shown after the usage.
+    let discussion: String
+    /// The options, in the order help lists them (`--help` is added automatically).
+    let options: [OptionSpec]
+    /// How many positional arguments the command takes.
+    let positionals: ClosedRange<Int>
+
+    /// The command's full help text.
+    var helpText: String {
+        var text = "fastcop \(name.isEmpty ? "" : name + " ")- \(summary)\n\nUsage:\n"
+        for line in usage { text += "  fastcop \(line)\n" }
+        if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        let all = options + [.flag("help", short: "h", help: "Show this help.")]
+        let width = all.map(\.synopsis.count).max() ?? 0
+        text += "\nOptions:\n"
+        for option in all {
+            let padding = String(repeating: " ", count: width - option.synopsis.count + 2)
+            text += "  \(option.synopsis)\(padding)\(option.help)\n"
+        }
+        return text
+    }
+
+    /// The option with this long name or one-letter alias.
+    func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name }
+    }
+
+    func option(short: Character) -> OptionSpec? {
+        options.first { $0.short == short }
+    }
+}

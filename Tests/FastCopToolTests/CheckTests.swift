@@ -1,0 +1,54 @@
+import Testing
+
+@Suite("fastcop check")
+struct CheckTests {
+    @Test("--email on a column lists invalid rows with their values, then the count")
+    func email() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.csv", "name,email\nAda,ada@example.com\nBob,bob@\nZoë,zoë@example.com\n")
+            let result = try tool.run(["check", "in.csv", "--email", "--column", "email"])
+            #expect(result.status == 1)
+            #expect(
+                result.stdout == """
+                    row 2, line 3: email: invalid email ("bob@")
+                    row 3, line 4: email: invalid email ("zoë@example.com")
+                    2 of 3 rows invalid
+
+                    """)
+        }
+    }
+
+    @Test("--format on plain lines is a whole-line match; all valid gives status 0")
+    func format() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.txt", "123\n456\n")
+            var result = try tool.run(["check", "in.txt", "--format", "[0-9]{3}"])
+            #expect(result.status == 0)
+            #expect(result.stdout == "0 of 2 rows invalid\n")
+            result = try tool.run(["check", "in.txt", "--format", "[0-9]{2}"])
+            #expect(result.status == 1)
+            result = try tool.run(["check", "in.txt", "--format", "[0-9"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("[0-9\n    ^"))
+        }
+    }
+
+    @Test("--rules applies filters then trials; --column limits it to one field; JSON Lines keys")
+    func rules() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            try tool.write(
+                "in.jsonl",
+                #"{"email": " A@B.CO ", "phone": "1"}"# + "\n" + #"{"email": "x", "phone": "5550101234"}"# + "\n")
+            var result = try tool.run(["check", "in.jsonl", "--rules", "rules.json"])
+            #expect(result.status == 1)
+            #expect(result.stdout.contains(#"row 1, line 1: phone: Invalid phone ("1")"#))
+            #expect(result.stdout.contains(#"row 2, line 2: email: Invalid email ("x")"#))
+            #expect(result.stdout.hasSuffix("2 of 2 rows invalid\n"))
+            result = try tool.run(["check", "in.jsonl", "--rules", "rules.json", "--column", "email"])
+            #expect(result.stdout.hasSuffix("1 of 2 rows invalid\n"))
+            result = try tool.run(["check", "in.jsonl", "--rules", "rules.json", "--column", "nope"])
+            #expect(result.status == 2)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@Suite("fastcop match")
+struct MatchTests {
+    static let text = "café au lait\nStraße\nplain\nRÉSUMÉ\n👨‍👩‍👧 family\ne\u{301}clair\n"
+
+    static let cases: [(arguments: [String], output: String)] = [
+        (["é"], "café au lait\n"),  // É is not é without -i, nor is e + U+0301
+        (["-i", "é"], "café au lait\nRÉSUMÉ\n"),
+        (["-i", "résumé"], "RÉSUMÉ\n"),
+        (["--invert", "a"], "RÉSUMÉ\n"),
+        (["--whole-line", "\\w+"], "Straße\nplain\nRÉSUMÉ\n"),
+        (["-x", "pla"], ""),
+        (["--count", "a"], "5\n"),
+        (["-c", "-v", "a"], "1\n"),
+        (["-n", "ß"], "2:Straße\n"),
+        (["-n", "-v", "[a-z]"], "4:RÉSUMÉ\n"),
+        (["-F", "a."], ""),
+        (["👨‍👩‍👧"], "👨‍👩‍👧 family\n"),
+        (["e\u{301}"], "e\u{301}clair\n"),
+        (["^\\X{6}$"], "Straße\nRÉSUMÉ\ne\u{301}clair\n"),  // six grapheme clusters each
+    ]
+
+    @Test("selects lines like grep -P", arguments: cases)
+    func select(arguments: [String], output: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.txt", Self.text)
+            let result = try tool.run(["match"] + arguments + ["in.txt"])
+            #expect(result.stdout == output)
+            #expect(result.status == (output.isEmpty || output == "0\n" ? 1 : 0))
+        }
+    }
+
+    @Test("several files get name prefixes; stdin is read without a file or for -")
+    func filesAndStdin() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("a.txt", "x1\ny\n")
+            try tool.write("b.txt", "x2\r\n")
+            var result = try tool.run(["match", "x", "a.txt", "b.txt"])
+            #expect(result.stdout == "a.txt:x1\nb.txt:x2\r\n")
+            result = try tool.run(["match", "-c", "x", "a.txt", "b.txt"])
+            #expect(result.stdout == "a.txt:1\nb.txt:1\n")
+            result = try tool.run(["match", "y"], stdin: Array("x\ny\n".utf8))
+            #expect(result.stdout == "y\n")
+            result = try tool.run(["match", "y", "-"], stdin: Array("y".utf8))
+            #expect(result.stdout == "y\n")
+        }
+    }
+
+    @Test("invalid UTF-8 lines do not match and are reported; a bad pattern or file is status 2")
+    func problems() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.txt", bytes: Array("ok\n".utf8) + [0xFF, 0x6F, 0x6B, 0x0A] + Array("ok again\n".utf8))
+            var result = try tool.run(["match", "ok", "in.txt"])
+            #expect(result.status == 0)
+            #expect(result.stdout == "ok\nok again\n")
+            #expect(result.stderr.contains("in.txt: the line at byte 3: invalid UTF-8"))
+            result = try tool.run(["match", "-n", "ok", "in.txt"])
+            #expect(result.stdout == "1:ok\n3:ok again\n")
+            #expect(result.stderr.contains("in.txt: line 2: invalid UTF-8"))
+            result = try tool.run(["match", "-v", "ok", "in.txt"])
+            #expect(result.stdout == "")
+            #expect(result.status == 1)
+            result = try tool.run(["match", "(", "in.txt"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("the pattern does not compile:\n(\n ^\nmissing closing parenthesis"))
+            result = try tool.run(["match", "x", "missing.txt"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("cannot read 'missing.txt'"))
+        }
+    }
+
+    @Test("a large input keeps its line order across blocks and cores")
+    func order() throws {
+        try ToolRunner.withRunner { tool in
+            let lines = (0..<200_000).map { "line \($0) \($0 % 7 == 0 ? "seven" : "other")" }
+            try tool.write("in.txt", lines.joined(separator: "\n") + "\n")
+            let result = try tool.run(["match", "seven", "in.txt"])
+            let expected = lines.filter { $0.hasSuffix("seven") }
+            #expect(result.stdout == expected.joined(separator: "\n") + "\n")
+            let count = try tool.run(["match", "-c", "-v", "seven", "in.txt"])
+            #expect(count.stdout == "\(lines.count - expected.count)\n")
+        }
+    }
+}

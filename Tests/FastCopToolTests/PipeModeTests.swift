@@ -1,0 +1,185 @@
+import Testing
+
+/// `fastcop clean --output-mode lines`, the mode made for pipes (Spark's `RDD.pipe`,
+/// `mapPartitions` with a subprocess): exactly one output line per input line, in order.
+@Suite("fastcop clean --output-mode lines (pipe mode)")
+struct PipeModeTests {
+    /// Rules for one text field with filters and a trial.
+    static let nameRules = #"""
+        {"fields": {"name": {"filters": ["stripInvisible", "collapseWhitespace", "trim"],
+                             "trials": [{"length": {"minimum": 2}}], "message": "Name too short"}}}
+        """#
+
+    /// Runs the pipe mode on JSON Lines from stdin.
+    static func pipe(_ tool: ToolRunner, _ input: [UInt8], rules: String = nameRules) throws -> ToolResult {
+        try tool.write("rules.json", rules)
+        return try tool.run(
+            ["clean", "-", "--format", "jsonl", "--rules", "rules.json", "--output-mode", "lines", "--quiet"],
+            stdin: input)
+    }
+
+    @Test("one line per input row, in order: ok + cleaned row, or rejected + reasons + original")
+    func jsonLines() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            let input = #"""
+                {"email": " A@B.CO ", "phone": "555 0101 234"}
+                {"email": "bad", "phone": "1"}
+                not json
+                {"email": "c@d.co", "phone": "+44 20 7946 0958"}
+
+                """#
+            let result = try tool.run(
+                ["clean", "-", "--format", "jsonl", "--rules", "rules.json", "--output-mode", "lines", "--quiet"],
+                stdin: Array(input.utf8))
+            #expect(result.status == 1)
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 5)
+            #expect(lines[0] == #"ok\#t{"email": "a@b.co", "phone": "5550101234"}"#)
+            #expect(
+                lines[1] == #"rejected\#temail; phone\#tInvalid email; Invalid phone\#t{"email": "bad", "phone": "1"}"#)
+            #expect(lines[2].hasPrefix("rejected\t\tinvalid JSON: expected a JSON object"))
+            #expect(lines[2].hasSuffix("\tnot json"))
+            #expect(lines[3] == #"ok\#t{"email": "c@d.co", "phone": "+442079460958"}"#)
+        }
+    }
+
+    @Test(
+        "each line's answer, non-ASCII text included",
+        arguments: [
+            (#"{"name": "  Zoë   Straße "}"#, #"ok\#t{"name": "Zoë Straße"}"#),
+            ("{\"name\": \"e\u{301}te\u{301} 🙂\"}", "ok\t{\"name\": \"e\u{301}te\u{301} 🙂\"}"),
+            (#"{"name": "Tim\u200B Berners-Lee", "id": 7}"#, #"ok\#t{"name": "Tim Berners-Lee", "id": 7}"#),
+            (#"{"name": "a\nb\tc"}"#, #"ok\#t{"name": "a b c"}"#),
+            (#"{"name": "ß"}"#, #"rejected\#tname\#tName too short\#t{"name": "ß"}"#),
+            (#"{"name": "🙂"}"#, #"rejected\#tname\#tName too short\#t{"name": "🙂"}"#),
+            (#"{"name": "\t"}"#, #"rejected\#tname\#tName too short\#t{"name": "\t"}"#),
+        ])
+    func answers(input: String, expected: String) throws {
+        try ToolRunner.withRunner { tool in
+            let result = try Self.pipe(tool, Array((input + "\n").utf8))
+            #expect(result.stdout == expected + "\n")
+            #expect(result.status == (expected.hasPrefix("ok") ? 0 : 1))
+        }
+    }
+
+    @Test(
+        "a line that is no JSON object is answered, never skipped",
+        arguments: ["", "   ", "[1, 2]", "\"Zoë\"", "{\"name\": \"é\"", "{\"name\": \"ß\"} trailing"])
+    func malformed(line: String) throws {
+        try ToolRunner.withRunner { tool in
+            let input = #"{"name": "Ada"}"# + "\n" + line + "\n" + #"{"name": "Émilie"}"# + "\n"
+            let result = try Self.pipe(tool, Array(input.utf8))
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 4)
+            #expect(lines[0] == #"ok\#t{"name": "Ada"}"#)
+            #expect(lines[1].hasPrefix("rejected\t\tinvalid JSON: "))
+            #expect(lines[1].hasSuffix("\t" + line))
+            #expect(lines[2] == #"ok\#t{"name": "Émilie"}"#)
+            #expect(result.status == 1)
+        }
+    }
+
+    @Test("invalid UTF-8 is one rejected line with the reason")
+    func invalidUTF8() throws {
+        try ToolRunner.withRunner { tool in
+            let input =
+                Array(#"{"name": "Ada"}"#.utf8) + [0x0A] + Array(#"{"name": "A"#.utf8) + [0xFF, 0x22, 0x7D, 0x0A]
+            let result = try Self.pipe(tool, input)
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 3)
+            #expect(lines[1].hasPrefix("rejected\t\tinvalid UTF-8 at byte 12 of the row\t"))
+        }
+    }
+
+    @Test("many rows over several blocks and workers: every answer in its input's place")
+    func order() throws {
+        try ToolRunner.withRunner { tool in
+            // About 5 MB: more than one 4 MiB block, each cut into tasks for all cores.
+            let count = 60_000
+            var input = ""
+            for index in 0..<count {
+                if index % 1_000 == 999 {
+                    input += "\n"  // a blank line: answered as malformed
+                } else if index % 3 == 0 {
+                    input += #"{"id": \#(index), "name": "X"}"# + "\n"
+                } else {
+                    input +=
+                        #"{"id": \#(index), "name": "  Zoë \#(index)   Straße  ", "pad": "\#(String(repeating: "é", count: 20))"}"#
+                        + "\n"
+                }
+            }
+            let result = try Self.pipe(tool, Array(input.utf8))
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == count)
+            var wrong = 0
+            for (index, line) in lines.enumerated() {
+                let expected: String
+                if index % 1_000 == 999 {
+                    expected =
+                        "rejected\t\tinvalid JSON: expected a JSON object '{', found the end of the text at column 1\t"
+                } else if index % 3 == 0 {
+                    expected = #"rejected\#tname\#tName too short\#t{"id": \#(index), "name": "X"}"#
+                } else {
+                    expected =
+                        #"ok\#t{"id": \#(index), "name": "Zoë \#(index) Straße", "pad": "\#(String(repeating: "é", count: 20))"}"#
+                }
+                if line != expected { wrong += 1 }
+            }
+            #expect(wrong == 0)
+        }
+    }
+
+    @Test("CSV input: no header in the output, every row once, a blank line answered")
+    func csv() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"email": {"filters": ["trim"], "trials": ["email"]}}}"#)
+            try tool.write("in.csv", "id,email\n1, a@b.co\n2,nope\n")
+            let result = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "--output-mode", "lines", "-o", "out.txt",
+            ])
+            #expect(result.status == 1)
+            #expect(tool.read("out.txt") == "ok\t1,a@b.co\nrejected\temail\tinvalid email\t2,nope\n")
+
+            try tool.write("blank.csv", "id,email\n1,a@b.co\n\n2,c@d.co\n")
+            let blank = try tool.run([
+                "clean", "blank.csv", "-r", "rules.json", "--output-mode", "lines", "-o", "-", "--quiet",
+            ])
+            #expect(
+                blank.stdout == "ok\t1,a@b.co\nrejected\t\tmalformed CSV: 1 fields, the header has 2\t\nok\t2,c@d.co\n")
+
+            let usage = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "--output-mode", "lines", "--rejects", "r.csv",
+            ])
+            #expect(usage.status == 2)
+        }
+    }
+
+    @Test("plain lines: a blank line is a row like any other")
+    func plainLines() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"line": {"filters": ["trim"], "trials": ["email"]}}}"#)
+            let result = try tool.run(
+                ["clean", "-", "--format", "lines", "-r", "rules.json", "--output-mode", "lines", "--quiet"],
+                stdin: Array(" zoe@example.com \n\nnopé\n".utf8))
+            #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 4)
+            #expect(
+                result.stdout
+                    == "ok\tzoe@example.com\nrejected\tline\tis required\t\nrejected\tline\tinvalid email\tnopé\n")
+        }
+    }
+
+    @Test("an empty input gives no lines; a bad rules file writes nothing and exits 2")
+    func emptyAndErrors() throws {
+        try ToolRunner.withRunner { tool in
+            let empty = try Self.pipe(tool, [])
+            #expect(empty.stdout.isEmpty)
+            #expect(empty.status == 0)
+            let bad = try Self.pipe(
+                tool, Array(#"{"name": "Ada"}"#.utf8), rules: #"{"fields": {"name": {"trials": ["nope"]}}}"#)
+            #expect(bad.stdout.isEmpty)
+            #expect(bad.status == 2)
+            #expect(bad.stderr.contains("fields.name.trials[0]"))
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// What one run of the `fastcop` binary gave.
+struct ToolResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    let stdoutBytes: [UInt8]
+}
+
+/// Runs the built `fastcop` binary as a user would, in a scratch directory.
+struct ToolRunner {
+    /// The scratch directory the tool runs in (removed by `cleanUp()`).
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("fastcop-tool-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The path of `name` in the scratch directory.
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Writes `text` (UTF-8) to `name` in the scratch directory; returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try write(name, bytes: Array(text.utf8))
+    }
+
+    /// Writes raw bytes to `name` in the scratch directory; returns its path.
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// The text of `name` in the scratch directory, or nil when it does not exist.
+    func read(_ name: String) -> String? {
+        FileManager.default.contents(atPath: path(name)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `name` exists in the scratch directory.
+    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+
+    /// The names in the scratch directory (to check no temporary file is left).
+    func listing() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    /// Runs `fastcop arguments…` with `stdin` as standard input; stdout and stderr are files,
+    /// as in a pipe (not a terminal).
+    func run(_ arguments: [String], stdin: [UInt8]? = nil) throws -> ToolResult {
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let id = UUID().uuidString
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(id)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(id)")
+        let inURL = FileManager.default.temporaryDirectory.appendingPathComponent("in-\(id)")
+        defer {
+            for url in [outURL, errURL, inURL] { try? FileManager.default.removeItem(at: url) }
+        }
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        try Data(stdin ?? []).write(to: inURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let input = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        try input.close()
+        let stdoutBytes = Array((try? Data(contentsOf: outURL)) ?? Data())
+        let stderrBytes = (try? Data(contentsOf: errURL)) ?? Data()
+        return ToolResult(
+            status: process.terminationStatus, stdout: String(decoding: stdoutBytes, as: UTF8.self),
+            stderr: String(decoding: stderrBytes, as: UTF8.self), stdoutBytes: stdoutBytes)
+    }
+
+    /// Runs `fastcop` and cleans up the scratch directory afterwards.
+    static func withRunner<T>(_ body: (ToolRunner) throws -> T) throws -> T {
+        let runner = try ToolRunner()
+        defer { runner.cleanUp() }
+        return try body(runner)
+    }
+
+    /// The built binary: `fastcop` beside the test bundle (`.build/<triple>/debug/`), or in
+    /// the package's `.build/debug/`.
+    static func binary() throws -> URL {
+        var candidates: [URL] = []
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("fastcop"))
+            directory = directory.deletingLastPathComponent()
+        }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(package.appendingPathComponent(".build/debug/fastcop"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw BinaryNotFound(searched: candidates.map(\.path))
+    }
+
+    struct BinaryNotFound: Error, CustomStringConvertible {
+        let searched: [String]
+        var description: String {
+            "the fastcop binary was not found (run `swift build` first); looked in: \(searched.joined(separator: ", "))"
+        }
+    }
+}
+
+/// The rules most tests use: the README's example.
+enum Rules {
+    static let contacts = #"""
+        {"fields": {
+          "email": {"filters": ["trim", "lowercase"], "trials": ["email"], "message": "Invalid email"},
+          "phone": {"filters": [{"regexReplace": {"pattern": "[^0-9+]", "replacement": ""}}],
+                    "trials": [{"format": "\\+?[0-9]{7,15}"}], "message": "Invalid phone"}
+        }}
+        """#
+}
+
+extension String {
+    /// The non-empty lines.
+    var lines: [Substring] { split(separator: "\n", omittingEmptySubsequences: true) }
+}
