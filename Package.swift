@@ -41,9 +41,16 @@ let package = Package(
             dependencies: ["FastCop"],
             path: "Examples/SwiftCopExample"
         ),
+        // The fuzz target: with `-Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING` (see scripts/fuzz)
+        // a libFuzzer target; in a plain build, a tool that replays fuzz inputs from files.
+        .executableTarget(
+            name: "FastCopFuzz",
+            dependencies: ["FastCop"],
+            path: "Fuzz/FastCopFuzz"
+        ),
         .testTarget(
             name: "FastCopTests",
-            dependencies: ["FastCop"]
+            dependencies: ["FastCop", "FastCopFuzz"]
         ),
         // Runs the built `fastcop` binary as a user would (no dependency on its module).
         .testTarget(

@@ -15,6 +15,10 @@ enum EngineFlags {
     static let noAutoCapture = UInt32(PCRE2_NO_AUTO_CAPTURE)
     static let dupNames = UInt32(PCRE2_DUPNAMES)
     static let utf = UInt32(PCRE2_UTF)
+    /// Forbids `\C` (one code unit), which can end a match inside a UTF-8 sequence: its
+    /// offsets would not be character boundaries, and the next search from there (with
+    /// `PCRE2_NO_UTF_CHECK`) would be undefined behaviour.
+    static let neverBackslashC = UInt32(PCRE2_NEVER_BACKSLASH_C)
     static let anchored = UInt32(PCRE2_ANCHORED)
     static let endAnchored = UInt32(PCRE2_ENDANCHORED)
 

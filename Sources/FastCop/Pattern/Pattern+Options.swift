@@ -92,7 +92,8 @@ extension Pattern {
             if contains(.noAutoCapture) { flags |= EngineFlags.noAutoCapture }
             if contains(.allowDuplicateNames) { flags |= EngineFlags.dupNames }
             if !contains(.asciiCharacterClasses) { flags |= EngineFlags.ucp }
-            return flags
+            // `\C` could end a match inside a UTF-8 sequence (see EngineFlags.neverBackslashC).
+            return flags | EngineFlags.neverBackslashC
         }
 
         var newline: EngineNewline { contains(.lineFeedOnly) ? .lineFeed : .anyUnicode }

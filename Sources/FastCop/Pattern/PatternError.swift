@@ -57,12 +57,14 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A readable account. For a compile error: the pattern, a caret under the offending
-    /// character, and the message with its offset.
+    /// character, and the message with its offset. A pattern longer than 120 bytes is shown as
+    /// an excerpt of about 80 characters around the offset (``pattern`` keeps it whole).
     public var description: String {
+        let (shown, shownOffset) = PatternError.excerpt(pattern, around: kind == .compile ? offset : nil)
         switch kind {
         case .compile:
-            guard let offset else { return "\(message) in pattern \(pattern)" }
-            return "\(pattern)\n\(PatternError.caretLine(pattern, byteOffset: offset))\n"
+            guard let offset, let shownOffset else { return "\(message) in pattern \(shown)" }
+            return "\(shown)\n\(PatternError.caretLine(shown, byteOffset: shownOffset))\n"
                 + "\(message) at offset \(offset)"
         case .invalidUTF8:
             return "invalid UTF-8 at byte offset \(offset ?? 0): \(message)"
@@ -70,9 +72,9 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(message)" + (offset.map { " at offset \($0) of the replacement" } ?? "")
         default:
             if isLimit {
-                return "pattern \(pattern) gave up on this input: \(message) (PCRE2 error \(code))"
+                return "pattern \(shown) gave up on this input: \(message) (PCRE2 error \(code))"
             }
-            return "pattern \(pattern) failed: \(message) (PCRE2 error \(code))"
+            return "pattern \(shown) failed: \(message) (PCRE2 error \(code))"
         }
     }
 
