@@ -4,8 +4,9 @@ extension CompiledCode {
     ///
     /// After an empty match the next search starts at the same place with
     /// `PCRE2_NOTEMPTY_ATSTART`, so it finds a non-empty match there or any match further
-    /// on, and never the same empty match again (Perl's and ICU's rule: `a*` on "baaa" gives
-    /// "", "aaa", "").
+    /// on, and never the same empty match again (Perl's rule: `a*` on "baaa" gives "", "aaa",
+    /// "", as ICU does too; for lazy patterns such as `a*?` ICU gives fewer empty matches, see
+    /// docs/differences-from-NSRegularExpression.md).
     ///
     /// - Parameter validated: as for ``run(_:from:options:validated:scratch:)``. When false,
     ///   the first search checks the whole subject's UTF-8 once; later ones skip the check.

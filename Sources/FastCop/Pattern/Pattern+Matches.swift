@@ -38,8 +38,10 @@ extension Pattern {
 
     /// Every non-overlapping match in `string`, left to right.
     ///
-    /// Empty matches are included and the search moves on by one character after each, as
-    /// `NSRegularExpression` does: `a*` on "baaa" gives "", "aaa", "".
+    /// Empty matches are included, and after one the search looks for a non-empty match at the
+    /// same place or any match further on (Perl's rule): `a*` on "baaa" gives "", "aaa", "", as
+    /// `NSRegularExpression` does. Lazy patterns such as `a*?` give more empty matches than
+    /// ICU; see docs/differences-from-NSRegularExpression.md.
     ///
     /// - Complexity: O(*n*) matches of the pattern over the string.
     public func matches(in string: String) throws -> [Match] {

@@ -102,7 +102,10 @@ extension Pattern {
     /// Resource limits that make every match end, however the pattern backtracks.
     ///
     /// A match that reaches a limit throws a ``PatternError`` of kind ``PatternError/Kind/matchLimit``,
-    /// ``PatternError/Kind/depthLimit`` or ``PatternError/Kind/heapLimit``; it never hangs.
+    /// ``PatternError/Kind/depthLimit`` or ``PatternError/Kind/heapLimit``.
+    ///
+    /// PCRE2 applies the limits to each start position of a search: an unanchored search over
+    /// *n* characters may take up to *n* × ``matchLimit`` steps. Whole matches try one position.
     public struct Limits: Sendable, Hashable {
         /// How many times PCRE2 may enter its internal match function for one match
         /// (backtracking steps). The JIT honours it too.
@@ -127,8 +130,9 @@ extension Pattern {
 
         /// FastCop's defaults: 1,000,000 match steps, depth 100,000, 64 MiB of heap.
         ///
-        /// They leave room for every sane pattern on subjects of hundreds of megabytes, and stop
-        /// a catastrophic pattern such as `^(a+)+$` on `"aaaa…!"` within milliseconds.
+        /// They leave room for ordinary patterns on long subjects (a repeated group over a
+        /// 100 MB subject may still need more), and stop a catastrophic pattern such as
+        /// `^(a+)+$` on `"aaaa…!"` within milliseconds.
         public static let `default` = Limits(
             matchLimit: 1_000_000, depthLimit: 100_000, heapLimit: 64 * 1024 * 1024)
 
