@@ -15,6 +15,11 @@ extension Validate {
     /// observation.cancel()
     /// ```
     ///
+    /// The wrapper keeps the handler alive. A handler that captures the wrapper itself (or the
+    /// value holding it) makes a reference cycle that outlives the value: read what it needs
+    /// from its `errors` argument instead, or call ``ErrorsChangeObservation/cancel()`` when
+    /// done.
+    ///
     /// - Returns: an observation whose ``ErrorsChangeObservation/cancel()`` unregisters the
     ///   handler. Dropping it does not unregister.
     @discardableResult
