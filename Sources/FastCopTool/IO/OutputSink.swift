@@ -11,10 +11,14 @@
 ///
 /// A file output is created as `.NAME.fastcop-PID.tmp` beside its final path and renamed over
 /// it by ``commit()``, so a failed or interrupted run never leaves a half-written file under
-/// the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file.
+/// the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file. A path that
+/// names an existing device, FIFO or socket (`/dev/null`, a named pipe) is written in place.
 final class OutputSink {
     private enum Target {
         case file(descriptor: Int32, temporary: String, final: String)
+        /// A device, FIFO or socket (`/dev/null`, a named pipe): written in place, because
+        /// renaming a file over it would replace the special file itself.
+        case special(descriptor: Int32)
         case standardOutput
         case memory
         case discard
@@ -48,6 +52,13 @@ final class OutputSink {
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             throw ToolError.input("cannot write '\(path)': it is a directory")
         }
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            let descriptor = SystemCall.open(path, flags: O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw ToolError.input("cannot write '\(path)': \(SystemError.describe(errno))")
+            }
+            return OutputSink(target: .special(descriptor: descriptor), name: path)
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -71,7 +82,7 @@ final class OutputSink {
     /// - Throws: ``ToolError`` with the system's reason (a full disk, a closed pipe).
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         switch target {
-        case .file(let descriptor, _, _):
+        case .file(let descriptor, _, _), .special(let descriptor):
             try Self.writeAll(descriptor, bytes, name: name)
         case .standardOutput:
             try Self.writeAll(STDOUT_FILENO, bytes, name: name)
@@ -97,6 +108,13 @@ final class OutputSink {
     ///
     /// - Throws: ``ToolError`` when closing or renaming fails (the temporary file is removed).
     func commit() throws {
+        if case .special(let descriptor) = target {
+            target = .discard
+            if SystemCall.close(descriptor) != 0 {
+                throw ToolError.input("cannot write '\(name)': \(SystemError.describe(errno))")
+            }
+            return
+        }
         guard case .file(let descriptor, let temporary, let final) = target else { return }
         target = .discard
         TemporaryFiles.unregister(temporary)
@@ -114,6 +132,11 @@ final class OutputSink {
 
     /// Gives up the output: removes the temporary file; the final path is left as it was.
     func abandon() {
+        if case .special(let descriptor) = target {
+            target = .discard
+            _ = SystemCall.close(descriptor)
+            return
+        }
         guard case .file(let descriptor, let temporary, _) = target else { return }
         target = .discard
         TemporaryFiles.unregister(temporary)
