@@ -143,8 +143,7 @@ enum BatchSection {
             guard let loop = timings.first(where: { $0.name == pair.loop }),
                 let batched = timings.first(where: { $0.name == pair.batch })
             else { continue }
-            // Judged on the ratio as printed (two decimals), so that the verdict matches the table.
-            let speedup = (loop.best.seconds / batched.best.seconds * 100).rounded() / 100
+            let speedup = Target.printed(loop.best.seconds / batched.best.seconds)
             let met = large ? speedup >= largeTarget : speedup >= smallTolerance
             let target =
                 pair.task == ceiling.task
