@@ -16,10 +16,16 @@ struct Arguments {
     /// runs at least once), so that 1,000,000 strings through a slow baseline do not take
     /// many minutes. The tables say how many rounds each method got.
     var budget = 30.0
+    /// The size of the largest file the `lines` section writes and reads, in bytes (it also
+    /// reads one a tenth of this size).
+    var linesBytes = 1_000_000_000
+    /// Internal: run as a child process doing one measurement (see ``ChildProcess``), e.g.
+    /// `batch-memory:evaluate` or `lines`. Not in the usage text.
+    var child: String?
 
     static let usage = """
         usage: fastcop-bench [--count N] [--rounds R] [--chunk N] [--section NAME] [--markdown]
-                             [--method TEXT] [--budget S]
+                             [--method TEXT] [--budget S] [--lines-bytes N]
 
           --count N        strings per data set (default 1000000)
           --rounds R       timed rounds per method (default 5)
@@ -32,6 +38,8 @@ struct Arguments {
                            several texts separated by commas)
           --budget S       stop repeating a method once its rounds add up to S seconds
                            (default 30; every method runs at least one round)
+          --lines-bytes N  size of the large file of the lines section, in bytes (default
+                           1000000000); it also reads a file of a tenth of that size
           --help           this text
 
         Build and run it in release mode with scripts/bench (arguments pass through).
@@ -76,6 +84,8 @@ struct Arguments {
                     throw Problem(description: "--budget needs a number of seconds, not \"\(text)\"")
                 }
                 result.budget = seconds
+            case "--lines-bytes": result.linesBytes = try positive(value(for: argument), for: argument)
+            case "--child": result.child = try value(for: argument)
             case "--help", "-h": return nil
             default: throw Problem(description: "unknown argument \"\(argument)\"")
             }

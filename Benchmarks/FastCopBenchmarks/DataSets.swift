@@ -3,6 +3,13 @@ enum DataSets {
     /// Seeds, one per data set, so that sections do not share a stream.
     static let emailSeed: UInt64 = 0x00E4_A11
     static let textSeed: UInt64 = 0x7E_C5
+    static let linesSeed: UInt64 = 0x11_4E5
+
+    /// One more email-like string from `random` (as ``emails(count:)`` makes them), for data
+    /// too large to hold as strings: the `lines` section streams them to a file.
+    static func nextEmail(_ random: inout SplitMix64) -> String {
+        email(&random)
+    }
 
     /// `count` email-like strings, about half of them matching `Pattern.emailSource` as a
     /// whole, with non-ASCII letters, combining marks and emoji among the others.

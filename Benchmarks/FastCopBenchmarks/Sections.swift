@@ -1,4 +1,4 @@
-/// One benchmark section: one task, several methods compared on it, one table.
+/// One benchmark section: one task, several methods compared on it, one or more tables.
 ///
 /// To add a section, write an enum with a `run(_:)` like ``EmailSection`` and list it in
 /// ``Sections/all``.
@@ -7,7 +7,21 @@ struct Section: Sendable {
     let name: String
     /// One line on what it measures.
     let summary: String
-    let run: @Sendable (Arguments) throws -> Table
+    let run: @Sendable (Arguments) throws -> [Table]
+
+    /// A section that prints one table.
+    init(name: String, summary: String, run: @escaping @Sendable (Arguments) throws -> Table) {
+        self.name = name
+        self.summary = summary
+        self.run = { [try run($0)] }
+    }
+
+    /// A section that prints several tables.
+    init(name: String, summary: String, tables: @escaping @Sendable (Arguments) throws -> [Table]) {
+        self.name = name
+        self.summary = summary
+        self.run = tables
+    }
 }
 
 enum Sections {
@@ -22,5 +36,14 @@ enum Sections {
         Section(
             name: "options", summary: "cost of Unicode-aware classes (PCRE2_UCP) vs .asciiCharacterClasses",
             run: OptionsSection.run),
+        Section(
+            name: "trials", summary: "Trial.email / Trial.format(p) closures against Pattern.hasWholeMatch(in:)",
+            run: TrialsSection.run),
+        Section(
+            name: "batch", summary: "Batch on all cores against one-by-one loops, and its memory",
+            tables: BatchSection.run),
+        Section(
+            name: "lines", summary: "UTF8LineReader + Batch.matchLines on a large file: speed and peak memory",
+            run: LinesSection.run),
     ]
 }

@@ -74,11 +74,14 @@ enum Format {
 
 extension Table {
     /// The usual comparison table: one row per method, with throughput, time per item and
-    /// time as a multiple of `baseline`'s (the method the section is about: FastCop).
-    static func comparison(title: String, item: String, timings: [Timing], baseline: String) -> Table {
+    /// time as a multiple of `baseline`'s (the method the section is about: FastCop), whose
+    /// short name `versus` heads that column.
+    static func comparison(
+        title: String, item: String, timings: [Timing], baseline: String, versus: String = "FastCop"
+    ) -> Table {
         let base = timings.first { $0.name == baseline }?.best.seconds
         var table = Table(
-            title: title, headers: ["Method", "\(item)s/s", "ns/\(item)", "time vs FastCop", "rounds"])
+            title: title, headers: ["Method", "\(item)s/s", "ns/\(item)", "time vs \(versus)", "rounds"])
         for timing in timings {
             table.rows.append([
                 timing.name, Format.grouped(timing.itemsPerSecond), Format.fixed(timing.nanosecondsPerItem, 1),

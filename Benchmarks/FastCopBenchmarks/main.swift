@@ -21,13 +21,25 @@ do {
         Data("fastcop-bench: this is a debug build; its times mean nothing. Use scripts/bench.\n".utf8))
 #endif
 
+if let child = arguments.child {
+    // A measurement in a fresh process (see ChildProcess): results go to standard output.
+    do {
+        try ChildJobs.run(child, arguments)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("fastcop-bench --child \(child): \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 print(MachineSummary.line(arguments))
 print()
 var failed = false
 for section in Sections.all where arguments.section == nil || arguments.section == section.name {
     do {
-        let table = try section.run(arguments)
-        print(table.render(markdown: arguments.markdown))
+        for table in try section.run(arguments) {
+            print(table.render(markdown: arguments.markdown))
+        }
     } catch {
         FileHandle.standardError.write(Data("fastcop-bench: section \(section.name) failed: \(error)\n".utf8))
         failed = true
