@@ -31,6 +31,9 @@ final class MatchScratch {
     let context: OpaquePointer
     private let jitStack: OpaquePointer?
     private var applied: EngineLimits?
+    /// One object the layers above keep per thread (the pattern cache keeps its recent lookups
+    /// here), so that FastCop needs a single thread-specific key.
+    var attachment: AnyObject?
     private var outputStorage: UnsafeMutablePointer<UInt8>?
 
     private init() {
