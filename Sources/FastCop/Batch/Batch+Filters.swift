@@ -24,7 +24,30 @@ extension Batch {
     ///
     /// - Throws: the first error a filter threw, in input order (all inputs are still run).
     public func apply(_ filter: some FilterType, to inputs: [String]) throws -> [String?] {
-        try map(inputs) { input in Result { try filter.apply(to: input) } }.map { try $0.get() }
+        // Results are written straight into the [String?]; only the first error of each chunk
+        // is kept (no per-input Result array).
+        let errors = Locked<[(index: Int, error: any Error)]>([])
+        let results: [String?] = inputs.withUnsafeBufferPointer { buffer in
+            let elements = SharedElements(buffer: buffer)
+            return [String?](unsafeUninitializedCapacity: buffer.count) { output, initialized in
+                let slots = DisjointSlots(base: output.baseAddress)
+                runner.run(count: buffer.count) { _, range in
+                    var failed = false
+                    for index in range {
+                        do {
+                            slots.initialize(index, to: try filter.apply(to: elements.buffer[index]))
+                        } catch {
+                            slots.initialize(index, to: nil)
+                            if !failed { errors.withLock { $0.append((index, error)) } }
+                            failed = true
+                        }
+                    }
+                }
+                initialized = buffer.count
+            }
+        }
+        if let first = errors.withLock({ $0.min { $0.index < $1.index } }) { throw first.error }
+        return results
     }
 
     /// The cleansing step: filter each input, then check the filtered value against every rule.

@@ -4,12 +4,28 @@ extension Batch {
     /// An input on which the pattern reaches a limit counts as not matching (fails closed);
     /// use ``report(_:wholeMatching:message:)`` to learn which and why.
     public func hasWholeMatch(_ pattern: Pattern, in inputs: [String]) -> [Bool] {
-        map(inputs) { (try? pattern.hasWholeMatch(in: $0)) ?? false }
+        testEach(inputs) { (try? pattern.hasWholeMatch(in: $0)) ?? false }
     }
 
     /// Whether `pattern` matches anywhere in each input, in input order (limits fail closed).
     public func hasMatch(_ pattern: Pattern, in inputs: [String]) -> [Bool] {
-        map(inputs) { (try? pattern.hasMatch(in: $0)) ?? false }
+        testEach(inputs) { (try? pattern.hasMatch(in: $0)) ?? false }
+    }
+
+    /// `test` on every input, with the loop over each chunk inlined here (no closure call
+    /// through ``map(_:_:)`` per element, which would retain and release every string).
+    @inline(__always)
+    func testEach(_ inputs: [String], _ test: @Sendable (String) -> Bool) -> [Bool] {
+        inputs.withUnsafeBufferPointer { buffer in
+            let elements = SharedElements(buffer: buffer)
+            return [Bool](unsafeUninitializedCapacity: buffer.count) { results, initialized in
+                let slots = DisjointSlots(base: results.baseAddress)
+                runner.run(count: buffer.count) { _, range in
+                    for index in range { slots.initialize(index, to: test(elements.buffer[index])) }
+                }
+                initialized = buffer.count
+            }
+        }
     }
 
     /// Checks that `pattern` matches the whole of each input; a failure says `message`, or why

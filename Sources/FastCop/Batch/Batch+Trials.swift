@@ -35,7 +35,7 @@ extension Batch {
     /// - Throws: the trial's setup error (a broken pattern) before any input is evaluated.
     public func evaluate(_ trial: some ExplainingTrial, on inputs: [String]) throws -> [Bool] {
         let evaluator = try trial.makeEvaluator()
-        return map(inputs) { (try? evaluator($0)) ?? false }
+        return testEach(inputs) { (try? evaluator($0)) ?? false }
     }
 
     /// Checks every input against every rule and reports, for each failing input, every rule
