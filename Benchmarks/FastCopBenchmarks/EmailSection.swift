@@ -41,21 +41,12 @@ enum EmailSection {
             },
         ]
 
-        // The count of matches in each chunk, as the first method found it.
-        var counts: [Int: Int] = [:]
-        let timings = try Stopwatch.bestOf(arguments, items: strings.count, methods: methods) {
-            name, chunk, range, count in
-            if let first = counts[chunk], first != count {
-                throw Disagreement(
-                    description: "email: \(name) counted \(count) matches in strings \(range), others \(first)")
-            }
-            counts[chunk] = count
-        }
+        let (timings, matched) = try Stopwatch.bestOfCounting(
+            "email", arguments, items: strings.count, methods: methods)
 
         var table = Table.comparison(
             title: "Whole-string email match, \(Format.grouped(Double(strings.count))) strings",
             item: "string", timings: timings, baseline: fastCop)
-        let matched = counts.values.reduce(0, +)
         table.notes.append(
             "Check: all \(timings.count) methods agree: \(Format.grouped(Double(matched))) of "
                 + "\(Format.grouped(Double(strings.count))) strings match.")

@@ -86,3 +86,21 @@ enum Stopwatch {
         return timings
     }
 }
+
+extension Stopwatch {
+    /// ``bestOf(_:items:methods:check:)`` for methods that count matches: checks that every
+    /// method counts the same on every chunk, and returns the timings with the total count.
+    static func bestOfCounting(
+        _ section: String, _ arguments: Arguments, items: Int, methods: [Method<Int>]
+    ) throws -> (timings: [Timing], matched: Int) {
+        var counts: [Int: Int] = [:]
+        let timings = try bestOf(arguments, items: items, methods: methods) { name, chunk, range, count in
+            if let first = counts[chunk], first != count {
+                throw Disagreement(
+                    description: "\(section): \(name) counted \(count) matches in strings \(range), others \(first)")
+            }
+            counts[chunk] = count
+        }
+        return (timings, counts.values.reduce(0, +))
+    }
+}

@@ -43,20 +43,12 @@ enum TrialsSection {
             },
         ]
 
-        var counts: [Int: Int] = [:]
-        let timings = try Stopwatch.bestOf(arguments, items: strings.count, methods: methods) {
-            name, chunk, range, count in
-            if let first = counts[chunk], first != count {
-                throw Disagreement(
-                    description: "trials: \(name) counted \(count) matches in strings \(range), others \(first)")
-            }
-            counts[chunk] = count
-        }
+        let (timings, matched) = try Stopwatch.bestOfCounting(
+            "trials", arguments, items: strings.count, methods: methods)
 
         var table = Table.comparison(
             title: "Trials vs the engine: whole-string email match, \(Format.grouped(Double(strings.count))) strings",
             item: "string", timings: timings, baseline: engine, versus: "engine")
-        let matched = counts.values.reduce(0, +)
         table.notes.append(
             "Check: all \(timings.count) methods agree: \(Format.grouped(Double(matched))) of "
                 + "\(Format.grouped(Double(strings.count))) strings match.")
