@@ -1,6 +1,6 @@
 extension CompiledCode {
     /// Visits every non-overlapping match in `subject`, left to right, with the offsets
-    /// ``offsets(in:from:options:validated:)`` returns. `body` returns false to stop.
+    /// ``offsets(in:from:options:validated:budget:)`` returns. `body` returns false to stop.
     ///
     /// After an empty match the next search starts at the same place with
     /// `PCRE2_NOTEMPTY_ATSTART`, so it finds a non-empty match there or any match further
@@ -16,9 +16,13 @@ extension CompiledCode {
         var start = 0
         var options: UInt32 = 0
         var checked = validated
+        // One budget for the whole iteration (see EngineLimits.total).
+        var remaining = limits.total
         while start <= subject.count {
-            guard let found = try offsets(in: subject, from: start, options: options, validated: checked)
-            else { return }
+            let next = try withUnsafeMutablePointer(to: &remaining) { budget in
+                try offsets(in: subject, from: start, options: options, validated: checked, budget: budget)
+            }
+            guard let found = next else { return }
             checked = true
             guard try body(found) else { return }
             let (lower, upper) = (found[0], found[1])

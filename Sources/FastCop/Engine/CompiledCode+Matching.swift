@@ -6,19 +6,29 @@ extension CompiledCode {
     /// On success the offsets are in `scratch.ovector` (`captureCount + 1` pairs when
     /// `scratch` was reserved for them; PCRE2 fills as many as fit).
     ///
+    /// An anchored match gets ``EngineLimits/match`` steps. An unanchored search first runs
+    /// as one PCRE2 search in which each start position gets an equal share of
+    /// ``EngineLimits/total`` (``EngineLimits/share(forSubjectOf:)``); if a position needs
+    /// more, the search is re-run one position at a time (``step(_:from:options:scratch:share:remaining:)``).
+    ///
     /// - Parameters:
     ///   - validated: the caller guarantees `subject` is valid UTF-8 and `start` is on a
     ///     character boundary (true for every Swift `String`). Then PCRE2's UTF check is
     ///     skipped and the JIT entry point `pcre2_jit_match_8` is called directly. When false,
     ///     `pcre2_match_8` checks the bytes first and reports invalid UTF-8 with its offset.
+    ///   - budget: the steps left to a search made of several calls (``forEachMatch(in:validated:_:)``);
+    ///     nil gives this call a budget of its own.
     /// - Returns: true on a match, false on no match.
     /// - Throws: ``EngineFailure`` for limits, invalid UTF-8 and other match errors.
     @inline(__always)
     func run(
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, options: UInt32 = 0,
-        validated: Bool, scratch: MatchScratch
+        validated: Bool, scratch: MatchScratch, budget: UnsafeMutablePointer<UInt64>? = nil
     ) throws -> Bool {
-        scratch.apply(limits)
+        let share =
+            isAnchored || options & EngineFlags.anchored != 0
+            ? limits.match : limits.share(forSubjectOf: subject.count)
+        scratch.apply(limits, matchLimit: share)
         let base = subject.baseAddress ?? EmptySubject.pointer
         let status: Int32
         if isJIT && validated {
@@ -31,23 +41,39 @@ extension CompiledCode {
         }
         if status >= 0 { return true }
         if status == PCRE2_ERROR_NOMATCH { return false }
+        if status == PCRE2_ERROR_MATCHLIMIT && share < limits.match && canStep {
+            // PCRE2 checked the UTF-8 of everything this search can look at before it started.
+            guard let budget else {
+                var remaining = limits.total
+                return try step(
+                    subject, from: start, options: options, scratch: scratch, share: share, remaining: &remaining)
+            }
+            return try step(
+                subject, from: start, options: options, scratch: scratch, share: share, remaining: &budget.pointee)
+        }
+        throw failure(status, scratch: scratch)
+    }
+
+    /// The ``EngineFailure`` for a negative `status` of `pcre2_match`.
+    func failure(_ status: Int32, scratch: MatchScratch) -> EngineFailure {
         var failure = EngineFailure(stage: .match, code: status, offset: nil)
         if failure.isInvalidUTF8 || status == PCRE2_ERROR_BADUTFOFFSET {
             failure.offset = pcre2_get_startchar_8(scratch.matchData)
         }
-        throw failure
+        return failure
     }
 
     /// Finds the first match at or after `start` and returns its offsets: `2 * (captureCount + 1)`
     /// byte offsets, `-1` for groups that did not take part.
     func offsets(
         in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, options: UInt32 = 0,
-        validated: Bool
+        validated: Bool, budget: UnsafeMutablePointer<UInt64>? = nil
     ) throws -> [Int]? {
         let scratch = MatchScratch.current
         let pairs = captureCount + 1
         scratch.reserve(pairs: pairs)
-        guard try run(subject, from: start, options: options, validated: validated, scratch: scratch)
+        guard
+            try run(subject, from: start, options: options, validated: validated, scratch: scratch, budget: budget)
         else { return nil }
         let ovector = scratch.ovector
         let unset = cpcre2_unset()
@@ -67,7 +93,8 @@ extension CompiledCode {
         global: Bool, literal: Bool, validated: Bool
     ) throws -> String? {
         let scratch = MatchScratch.current
-        scratch.apply(limits)
+        let share = isAnchored ? limits.match : limits.share(forSubjectOf: subject.count)
+        scratch.apply(limits, matchLimit: share)
         var options =
             UInt32(PCRE2_SUBSTITUTE_OVERFLOW_LENGTH) | UInt32(PCRE2_SUBSTITUTE_UNSET_EMPTY)
         if global { options |= UInt32(PCRE2_SUBSTITUTE_GLOBAL) }
@@ -80,6 +107,10 @@ extension CompiledCode {
             var error = EngineFailure(stage: .match, code: status, offset: nil)
             if error.isInvalidUTF8 { error.offset = pcre2_get_startchar_8(scratch.matchData) }
             return error
+        }
+        // A position needed more than its share of the total: substitute match by match.
+        func stepping(_ status: Int32) -> Bool {
+            status == PCRE2_ERROR_MATCHLIMIT && share < limits.match && canStep
         }
 
         var capacity = subject.count + subject.count / 2 + 64
@@ -95,6 +126,10 @@ extension CompiledCode {
             if status == 0 { return nil }
             if status > 0 {
                 return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+            }
+            if stepping(status) {
+                return try substituteByStepping(
+                    subject, replacement: replacement, global: global, literal: literal, scratch: scratch)
             }
             guard status == PCRE2_ERROR_NOMEMORY else { throw matchFailure(status) }
             capacity = length
@@ -120,7 +155,13 @@ extension CompiledCode {
                 }
                 return 0
             }
-            if let failure { throw failure }
+            if let failure {
+                if stepping(failure.code) {
+                    return try substituteByStepping(
+                        subject, replacement: replacement, global: global, literal: literal, scratch: scratch)
+                }
+                throw failure
+            }
             if needed == 0 { return substitutions == 0 ? nil : result }
             capacity = needed
         }

@@ -20,6 +20,29 @@ final class CompiledCode: @unchecked Sendable {
     let groupNumbers: [String: Int]
     /// The limits applied to every match.
     let limits: EngineLimits
+    /// True when every match is anchored at its start offset: compiled with `PCRE2_ANCHORED`
+    /// or starting with `^` in every branch (`PCRE2_INFO_ALLOPTIONS`). Such a search tries
+    /// one start position, so it gets the whole per-position match limit.
+    let isAnchored: Bool
+    /// True when a search may be re-run one start position at a time with the same result:
+    /// the pattern has no `\G` (which would match at every such start) and no `(*COMMIT)` or
+    /// `(*SKIP)` (which end or steer an unanchored search beyond one position).
+    let canStep: Bool
+    /// True when a failed start position at a CR that is followed by an LF moves on past
+    /// both, as PCRE2 does when the newline convention includes CRLF and the pattern names
+    /// neither CR nor LF (`PCRE2_INFO_HASCRORLF`).
+    let skipsCRLF: Bool
+    /// What ``anchoredVariant`` is compiled from.
+    private let recipe: Recipe
+    /// The same pattern compiled with `PCRE2_ANCHORED`, made when a search first steps.
+    private let anchoredSlot = CodeSlot()
+
+    private struct Recipe {
+        var pattern: String
+        var flags: UInt32
+        var newline: EngineNewline
+        var useJIT: Bool
+    }
 
     /// Compiles `pattern`.
     ///
@@ -66,6 +89,15 @@ final class CompiledCode: @unchecked Sendable {
         self.code = compiled
         self.isJIT = jit
         self.limits = limits
+        self.recipe = Recipe(pattern: pattern, flags: flags, newline: newline, useJIT: useJIT)
+
+        var allOptions: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_ALLOPTIONS), &allOptions)
+        self.isAnchored = allOptions & EngineFlags.anchored != 0
+        self.canStep = !CompiledCode.steersSearch(pattern)
+        var namesCROrLF: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_HASCRORLF), &namesCROrLF)
+        self.skipsCRLF = newline == .anyUnicode && namesCROrLF == 0
 
         var captures: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
@@ -74,6 +106,39 @@ final class CompiledCode: @unchecked Sendable {
     }
 
     deinit { pcre2_code_free_8(code) }
+
+    /// This pattern compiled with `PCRE2_ANCHORED` (and JIT when this one asked for it), for
+    /// trying one start position at a time: PCRE2's JIT does not take `PCRE2_ANCHORED` at
+    /// match time.
+    var anchoredVariant: CompiledCode {
+        get throws {
+            if isAnchored { return self }
+            return try anchoredSlot.code {
+                try CompiledCode(
+                    pattern: recipe.pattern, flags: recipe.flags | EngineFlags.anchored,
+                    newline: recipe.newline, limits: limits, useJIT: recipe.useJIT, requireJIT: false)
+            }
+        }
+    }
+
+    /// Whether `pattern` holds `\G`, `(*COMMIT` or `(*SKIP`. Read from the text, so an
+    /// escaped or quoted occurrence also counts: that only costs the position-by-position
+    /// retry, never a wrong answer.
+    private static func steersSearch(_ pattern: String) -> Bool {
+        let bytes = Array(pattern.utf8)
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "G") { return true }
+            case UInt8(ascii: "("):
+                let rest = bytes[(index + 1)...]
+                if rest.starts(with: "*COMMIT".utf8) || rest.starts(with: "*SKIP".utf8) { return true }
+            default:
+                continue
+            }
+        }
+        return false
+    }
 
     /// Whether this PCRE2 build can JIT-compile on this machine (`PCRE2_CONFIG_JIT`).
     static let jitSupported: Bool = {

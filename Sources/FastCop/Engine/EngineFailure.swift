@@ -12,6 +12,10 @@ struct EngineFailure: Error, Sendable {
     var code: Int32
     /// A byte offset: into the pattern for compile errors, into the subject for UTF-8 errors.
     var offset: Int?
+    /// For a match-limit failure: the start position (a byte offset into the subject) at
+    /// which the search had spent its whole budget (``EngineLimits/total``); nil when one
+    /// start position alone reached the match limit.
+    var exhaustedAt: Int?
 
     /// PCRE2's text for `code`, from `pcre2_get_error_message`.
     var message: String { EngineFailure.message(for: code) }

@@ -31,6 +31,7 @@ final class MatchScratch {
     let context: OpaquePointer
     private let jitStack: OpaquePointer?
     private var applied: EngineLimits?
+    private var appliedMatch: UInt32 = 0
     /// One object the layers above keep per thread (the pattern cache keeps its recent lookups
     /// here), so that FastCop needs a single thread-specific key.
     var attachment: AnyObject?
@@ -62,11 +63,15 @@ final class MatchScratch {
         return UnsafeMutableBufferPointer(start: storage, count: MatchScratch.outputCapacity)
     }
 
-    /// Sets `limits` on the context unless they are already in force.
+    /// Sets `limits` on the context unless they are already in force, with `matchLimit` as
+    /// the match limit (``EngineLimits/match`` or a search's share of its total).
     @inline(__always)
-    func apply(_ limits: EngineLimits) {
+    func apply(_ limits: EngineLimits, matchLimit: UInt32) {
+        if appliedMatch != matchLimit {
+            pcre2_set_match_limit_8(context, matchLimit)
+            appliedMatch = matchLimit
+        }
         if applied == limits { return }
-        pcre2_set_match_limit_8(context, limits.match)
         pcre2_set_depth_limit_8(context, limits.depth)
         pcre2_set_heap_limit_8(context, limits.heapKiB)
         applied = limits

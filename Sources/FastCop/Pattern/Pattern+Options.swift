@@ -104,11 +104,18 @@ extension Pattern {
     /// A match that reaches a limit throws a ``PatternError`` of kind ``PatternError/Kind/matchLimit``,
     /// ``PatternError/Kind/depthLimit`` or ``PatternError/Kind/heapLimit``.
     ///
-    /// PCRE2 applies the limits to each start position of a search: an unanchored search over
-    /// *n* characters may take up to *n* × ``matchLimit`` steps. Whole matches try one position.
+    /// PCRE2 applies its limits to each start position of a search, so on its own an
+    /// unanchored search over *n* bytes could take *n* × ``matchLimit`` steps. FastCop also
+    /// bounds the search as a whole with ``totalMatchLimit``: a whole match, or a search of a
+    /// short subject, gets ``matchLimit`` steps; a search of a longer subject gives each start
+    /// position an equal share of the total (at least 1,000 steps), and only when one needs
+    /// more does FastCop retry position by position, granting up to ``matchLimit`` steps to a
+    /// start position and charging what it granted against the total. A search therefore ends
+    /// after about three times ``totalMatchLimit`` steps, or 2,000 steps per subject byte when
+    /// that is more, with a match-limit error when it ran out.
     public struct Limits: Sendable, Hashable {
-        /// How many times PCRE2 may enter its internal match function for one match
-        /// (backtracking steps). The JIT honours it too.
+        /// How many times PCRE2 may enter its internal match function for one start position
+        /// of a match (backtracking steps). The JIT honours it too.
         ///
         /// The corresponding PCRE2 call is `pcre2_set_match_limit`.
         public var matchLimit: Int
@@ -120,27 +127,38 @@ extension Pattern {
         ///
         /// The corresponding PCRE2 call is `pcre2_set_heap_limit` (which counts KiB).
         public var heapLimit: Int
+        /// How many steps one search may spend over all the start positions it tries; nil for
+        /// ten times ``matchLimit``. Never less than ``matchLimit`` in effect.
+        ///
+        /// PCRE2 has no such limit; FastCop enforces it (see ``Pattern/Limits``).
+        public var totalMatchLimit: Int?
 
         /// Creates limits.
-        public init(matchLimit: Int, depthLimit: Int, heapLimit: Int) {
+        public init(matchLimit: Int, depthLimit: Int, heapLimit: Int, totalMatchLimit: Int? = nil) {
             self.matchLimit = matchLimit
             self.depthLimit = depthLimit
             self.heapLimit = heapLimit
+            self.totalMatchLimit = totalMatchLimit
         }
 
-        /// FastCop's defaults: 1,000,000 match steps, depth 100,000, 64 MiB of heap.
+        /// FastCop's defaults: 1,000,000 match steps per start position, 10,000,000 per
+        /// search, depth 100,000, 64 MiB of heap.
         ///
         /// They leave room for ordinary patterns on long subjects (a repeated group over a
         /// 100 MB subject may still need more), and stop a catastrophic pattern such as
-        /// `^(a+)+$` on `"aaaa…!"` within milliseconds.
+        /// `^(a+)+$` on `"aaaa…!"`, or `\s+$` searched over a long run of spaces, within
+        /// milliseconds.
         public static let `default` = Limits(
             matchLimit: 1_000_000, depthLimit: 100_000, heapLimit: 64 * 1024 * 1024)
 
         var engineLimits: EngineLimits {
-            EngineLimits(
-                match: UInt32(clamping: max(1, matchLimit)),
+            let match = UInt32(clamping: max(1, matchLimit))
+            let total = UInt64(clamping: max(Int(match), totalMatchLimit ?? 10 * Int(match)))
+            return EngineLimits(
+                match: match,
                 depth: UInt32(clamping: max(1, depthLimit)),
-                heapKiB: UInt32(clamping: max(1, heapLimit / 1024)))
+                heapKiB: UInt32(clamping: max(1, heapLimit / 1024)),
+                total: total)
         }
     }
 

@@ -20,7 +20,8 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
 
         /// The pattern does not compile.
         public static let compile = Kind("compile error")
-        /// The match needed more backtracking steps than ``Pattern/Limits/matchLimit``.
+        /// The match needed more backtracking steps than ``Pattern/Limits/matchLimit`` at one
+        /// start position, or a search more than ``Pattern/Limits/totalMatchLimit`` in all.
         public static let matchLimit = Kind("match limit exceeded")
         /// The match nested deeper than ``Pattern/Limits/depthLimit``.
         public static let depthLimit = Kind("depth limit exceeded")
@@ -105,7 +106,13 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
                 kind = .invalidUTF8
             } else {
                 switch failure.limit {
-                case .match: kind = .matchLimit
+                case .match:
+                    kind = .matchLimit
+                    if let position = failure.exhaustedAt {
+                        message =
+                            "the search used up its total step budget (Limits.totalMatchLimit) "
+                            + "before trying start position \(position)"
+                    }
                 case .depth: kind = .depthLimit
                 case .heap: kind = .heapLimit
                 case .jitStack: kind = .jitStackLimit
