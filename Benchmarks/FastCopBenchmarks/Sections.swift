@@ -40,6 +40,9 @@ enum Sections {
             name: "trials", summary: "Trial.email / Trial.format(p) closures against Pattern.hasWholeMatch(in:)",
             run: TrialsSection.run),
         Section(
+            name: "budget", summary: "the whole-search step budget against PCRE2's per-position limit alone",
+            run: BudgetSection.run),
+        Section(
             name: "batch", summary: "Batch on all cores against one-by-one loops, and its memory",
             tables: BatchSection.run),
         Section(

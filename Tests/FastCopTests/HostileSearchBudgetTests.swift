@@ -124,6 +124,20 @@ struct HostileSearchBudgetTests {
         #expect(try stepping.hasMatch(in: bytes) == reference.hasMatch(in: bytes))
     }
 
+    @Test("a long document whose matches each need thousands of steps is still searched", arguments: jitModes)
+    func longLazyMatches(jit: Pattern.JITMode) throws {
+        // 100 elements of 5,000 characters in 600 kB: a lazy `.*?` takes a step per
+        // character, more than the 1,000-step share each position gets on a subject this long.
+        let element = "<b>" + String(repeating: "é", count: 5000) + "</b>"
+        let filler = String(repeating: "text ", count: 200)
+        let input = String(repeating: filler + element, count: 100) + filler
+        let pattern = try Pattern("<b>.*?</b>", jit: jit)
+        let reference = try Pattern("<b>.*?</b>", limits: Self.unbounded, jit: jit)
+        #expect(try pattern.numberOfMatches(in: input) == 100)
+        #expect(try pattern.matches(in: input).map(\.range) == reference.matches(in: input).map(\.range))
+        #expect(try pattern.replacing(in: input, with: "[$0]") == reference.replacing(in: input, with: "[$0]"))
+    }
+
     @Test("a whole match is one start position: it keeps the full per-position limit")
     func wholeMatchKeepsFullLimit() throws {
         // About 2^14 ways at a single position: well under 1,000,000 steps, and more than a

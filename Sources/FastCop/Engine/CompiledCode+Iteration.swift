@@ -17,7 +17,7 @@ extension CompiledCode {
         var options: UInt32 = 0
         var checked = validated
         // One budget for the whole iteration (see EngineLimits.total).
-        var remaining = limits.total
+        var remaining = limits.budget(forSubjectOf: subject.count)
         while start <= subject.count {
             let next = try withUnsafeMutablePointer(to: &remaining) { budget in
                 try offsets(in: subject, from: start, options: options, validated: checked, budget: budget)

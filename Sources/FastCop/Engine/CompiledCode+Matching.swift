@@ -44,7 +44,7 @@ extension CompiledCode {
         if status == PCRE2_ERROR_MATCHLIMIT && share < limits.match && canStep {
             // PCRE2 checked the UTF-8 of everything this search can look at before it started.
             guard let budget else {
-                var remaining = limits.total
+                var remaining = limits.budget(forSubjectOf: subject.count)
                 return try step(
                     subject, from: start, options: options, scratch: scratch, share: share, remaining: &remaining)
             }

@@ -1,18 +1,25 @@
 import CPCRE2
 
 extension CompiledCode {
-    /// Re-runs an unanchored search one start position at a time, so that the search as a
+    /// Re-runs an unanchored search in windows of start positions, so that the search as a
     /// whole stays within ``EngineLimits/total`` steps.
     ///
     /// PCRE2 resets its match limit at every start position, so one call of `pcre2_match` may
     /// take (subject length) × (match limit) steps. ``run(_:from:options:validated:scratch:budget:)``
     /// first gives each position a share of the total; when one position needs more, it
-    /// comes here. Each position is tried with the anchored form of the pattern, first with
-    /// the same share (positions that need no more cost nothing against the total), then with
-    /// sixteen times as many steps at a time, up to ``EngineLimits/match``, each grant charged
-    /// against `remaining`. The positions are the ones PCRE2's own search would try, in the
-    /// same order (character boundaries; CRLF as one unit when PCRE2 treats it so), so the
-    /// first match found is the one PCRE2 would report.
+    /// comes here. The search goes on in windows of start positions (the form of the pattern
+    /// compiled with `PCRE2_USE_OFFSET_LIMIT`, `pcre2_set_offset_limit`), each position still
+    /// limited to its share; windows double while they pass, and a window that reaches the
+    /// limit is halved until it holds the one position that needs more. That position is
+    /// granted sixteen times as many steps at a time, up to ``EngineLimits/match``, each grant
+    /// charged against `remaining`; then the windows start small again after it.
+    ///
+    /// Every window is searched by PCRE2 itself from a position that its own search would try
+    /// (a character boundary; not the LF of a CRLF when PCRE2 moves over CRLF as one unit), and
+    /// windows are searched left to right, so the first match found is the one PCRE2 would
+    /// report. Each position's share is spent at most a few times (once per halving of the
+    /// window that holds it, which shrinks geometrically), so the work stays within a small
+    /// multiple of the first pass plus the grants.
     ///
     /// - Precondition: the UTF-8 of `subject` from `start` on has been checked, and
     ///   ``canStep`` is true.
@@ -24,49 +31,73 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
         share: UInt32, remaining: inout UInt64
     ) throws -> Bool {
-        let anchored = try anchoredVariant
+        let windowed = try windowedVariant
         let base = subject.baseAddress ?? EmptySubject.pointer
         let count = subject.count
-        let carriageReturn = UInt8(ascii: "\r")
-        let lineFeed = UInt8(ascii: "\n")
-        var position = start
-        while position <= count {
+        defer { pcre2_set_offset_limit_8(scratch.context, cpcre2_unset()) }
+
+        /// Searches start positions `first...last` (byte offsets) with `limit` steps each.
+        func search(from first: Int, through last: Int, limit: UInt32) -> Int32 {
+            scratch.apply(limits, matchLimit: limit)
+            pcre2_set_offset_limit_8(scratch.context, last)
             // PCRE2_NOTEMPTY_ATSTART speaks of the search's own start offset only.
             let attemptOptions =
-                (position == start ? options : options & ~EngineFlags.notEmptyAtStart) | EngineFlags.noUTFCheck
+                (first == start ? options : options & ~EngineFlags.notEmptyAtStart) | EngineFlags.noUTFCheck
+            if windowed.isJIT {
+                return pcre2_jit_match_8(
+                    windowed.code, base, count, first, attemptOptions, scratch.matchData, scratch.context)
+            }
+            return pcre2_match_8(
+                windowed.code, base, count, first, attemptOptions, scratch.matchData, scratch.context)
+        }
+
+        /// The first position PCRE2's search would try after every position up to `last`.
+        func position(after last: Int) -> Int {
+            var next = last + 1
+            while next < count && base[next] & 0xC0 == 0x80 { next += 1 }
+            if skipsCRLF && next < count && base[next - 1] == UInt8(ascii: "\r") && base[next] == UInt8(ascii: "\n") {
+                next += 1
+            }
+            return next
+        }
+
+        let smallestWindow = 64
+        var first = start
+        var width = smallestWindow
+        while first <= count {
+            let last = min(count, first + width - 1)
+            let status = search(from: first, through: last, limit: share)
+            if status >= 0 { return true }
+            if status == PCRE2_ERROR_NOMATCH {
+                first = position(after: last)
+                width = min(width * 2, count + 1)
+                continue
+            }
+            guard status == PCRE2_ERROR_MATCHLIMIT else { throw failure(status, scratch: scratch) }
+            if last > first {
+                // Some position in the window needs more than its share: look in the first half.
+                width = (last - first + 1) / 2
+                continue
+            }
+            // `first` alone needs more: grant it more steps, charged against the total.
             var limit = share
             while true {
-                scratch.apply(limits, matchLimit: limit)
-                let status: Int32
-                if anchored.isJIT {
-                    status = pcre2_jit_match_8(
-                        anchored.code, base, count, position, attemptOptions, scratch.matchData, scratch.context)
-                } else {
-                    status = pcre2_match_8(
-                        anchored.code, base, count, position, attemptOptions, scratch.matchData, scratch.context)
-                }
-                if status >= 0 { return true }
-                if status == PCRE2_ERROR_NOMATCH { break }
-                guard status == PCRE2_ERROR_MATCHLIMIT, limit < limits.match else {
-                    throw failure(status, scratch: scratch)
-                }
                 let grant = UInt64(limit) * 16 < UInt64(limits.match) ? limit * 16 : limits.match
+                guard limit < limits.match else { throw failure(PCRE2_ERROR_MATCHLIMIT, scratch: scratch) }
                 guard remaining >= UInt64(grant) else {
                     var exhausted = EngineFailure(stage: .match, code: PCRE2_ERROR_MATCHLIMIT, offset: nil)
-                    exhausted.exhaustedAt = position
+                    exhausted.exhaustedAt = first
                     throw exhausted
                 }
                 remaining -= UInt64(grant)
                 limit = grant
+                let status = search(from: first, through: first, limit: limit)
+                if status >= 0 { return true }
+                if status == PCRE2_ERROR_NOMATCH { break }
+                guard status == PCRE2_ERROR_MATCHLIMIT else { throw failure(status, scratch: scratch) }
             }
-            // The next start position: the next character, and past the LF of a CRLF.
-            position += 1
-            while position < count && base[position] & 0xC0 == 0x80 { position += 1 }
-            if skipsCRLF && position < count && base[position - 1] == carriageReturn
-                && base[position] == lineFeed
-            {
-                position += 1
-            }
+            first = position(after: first)
+            width = smallestWindow
         }
         return false
     }
@@ -86,7 +117,7 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, replacement: UnsafeBufferPointer<UInt8>,
         global: Bool, literal: Bool, scratch: MatchScratch
     ) throws -> String? {
-        var remaining = limits.total
+        var remaining = limits.budget(forSubjectOf: subject.count)
         var output: [UInt8] = []
         var copied = 0
         var start = 0

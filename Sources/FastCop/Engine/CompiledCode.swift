@@ -32,10 +32,10 @@ final class CompiledCode: @unchecked Sendable {
     /// both, as PCRE2 does when the newline convention includes CRLF and the pattern names
     /// neither CR nor LF (`PCRE2_INFO_HASCRORLF`).
     let skipsCRLF: Bool
-    /// What ``anchoredVariant`` is compiled from.
+    /// What ``windowedVariant`` is compiled from.
     private let recipe: Recipe
-    /// The same pattern compiled with `PCRE2_ANCHORED`, made when a search first steps.
-    private let anchoredSlot = CodeSlot()
+    /// The same pattern compiled with `PCRE2_USE_OFFSET_LIMIT`, made when a search first steps.
+    private let windowedSlot = CodeSlot()
 
     private struct Recipe {
         var pattern: String
@@ -107,15 +107,14 @@ final class CompiledCode: @unchecked Sendable {
 
     deinit { pcre2_code_free_8(code) }
 
-    /// This pattern compiled with `PCRE2_ANCHORED` (and JIT when this one asked for it), for
-    /// trying one start position at a time: PCRE2's JIT does not take `PCRE2_ANCHORED` at
-    /// match time.
-    var anchoredVariant: CompiledCode {
+    /// This pattern compiled with `PCRE2_USE_OFFSET_LIMIT` (and JIT when this one asked for
+    /// it), so that a search can be confined to a window of start positions
+    /// (`pcre2_set_offset_limit`); made when a search first steps.
+    var windowedVariant: CompiledCode {
         get throws {
-            if isAnchored { return self }
-            return try anchoredSlot.code {
+            try windowedSlot.code {
                 try CompiledCode(
-                    pattern: recipe.pattern, flags: recipe.flags | EngineFlags.anchored,
+                    pattern: recipe.pattern, flags: recipe.flags | EngineFlags.useOffsetLimit,
                     newline: recipe.newline, limits: limits, useJIT: recipe.useJIT, requireJIT: false)
             }
         }

@@ -21,6 +21,8 @@ enum EngineFlags {
     static let neverBackslashC = UInt32(PCRE2_NEVER_BACKSLASH_C)
     static let anchored = UInt32(PCRE2_ANCHORED)
     static let endAnchored = UInt32(PCRE2_ENDANCHORED)
+    /// Lets `pcre2_set_offset_limit` confine a search's start positions.
+    static let useOffsetLimit = UInt32(PCRE2_USE_OFFSET_LIMIT)
 
     // Match options (`pcre2_match`).
     static let noUTFCheck = UInt32(PCRE2_NO_UTF_CHECK)
@@ -59,6 +61,15 @@ struct EngineLimits: Sendable, Hashable {
 
     /// The fewest steps a start position is given in a search's first, unanchored pass.
     static let leastShare: UInt32 = 1000
+    /// Steps per subject byte that a search's grants may add up to when that is more than
+    /// ``total``: a long document whose many matches each need thousands of steps is still
+    /// searched, and the work stays linear in the subject's length.
+    static let budgetPerByte: UInt64 = 100
+
+    /// The steps that the grants of one search over `count` bytes may add up to.
+    func budget(forSubjectOf count: Int) -> UInt64 {
+        max(total, UInt64(count).multipliedReportingOverflow(by: EngineLimits.budgetPerByte).partialValue)
+    }
 
     /// The match limit for each start position of an unanchored search over `count` bytes:
     /// an equal share of ``total`` (rounded down to a power-of-two fraction, so no division

@@ -106,13 +106,24 @@ extension Pattern {
     ///
     /// PCRE2 applies its limits to each start position of a search, so on its own an
     /// unanchored search over *n* bytes could take *n* × ``matchLimit`` steps. FastCop also
-    /// bounds the search as a whole with ``totalMatchLimit``: a whole match, or a search of a
-    /// short subject, gets ``matchLimit`` steps; a search of a longer subject gives each start
-    /// position an equal share of the total (at least 1,000 steps), and only when one needs
-    /// more does FastCop retry position by position, granting up to ``matchLimit`` steps to a
-    /// start position and charging what it granted against the total. A search therefore ends
-    /// after about three times ``totalMatchLimit`` steps, or 2,000 steps per subject byte when
-    /// that is more, with a match-limit error when it ran out.
+    /// bounds the search as a whole with ``totalMatchLimit``:
+    ///
+    /// - A whole match, or a search that PCRE2 anchors (a pattern starting with `^`), tries
+    ///   one start position and gets ``matchLimit`` steps.
+    /// - Any other search first runs with each start position limited to an equal share of
+    ///   the total (at least 1,000 steps, at most ``matchLimit``).
+    /// - If a position needs more than its share, the search goes on in windows of start
+    ///   positions, finds that position, and grants it more steps, up to ``matchLimit``,
+    ///   charging each grant against the total (or against 100 steps per subject byte, when
+    ///   that is more). When the grants would exceed it, the search ends with a
+    ///   ``PatternError/Kind/matchLimit`` error that says the total ran out.
+    ///
+    /// A search therefore ends within a small multiple of ``totalMatchLimit`` steps, or of
+    /// 1,000 steps per subject byte on subjects over 10 kB, whatever the pattern; answers
+    /// are PCRE2's whenever they are given. `matches(in:)` and the `replacing` methods spend
+    /// one total over the whole subject. A pattern with `\G`, `(*COMMIT)` or `(*SKIP)` cannot
+    /// be searched window by window (they depend on where a search starts), so there a
+    /// position that needs more than its share ends the search with a limit error.
     public struct Limits: Sendable, Hashable {
         /// How many times PCRE2 may enter its internal match function for one start position
         /// of a match (backtracking steps). The JIT honours it too.
@@ -127,10 +138,11 @@ extension Pattern {
         ///
         /// The corresponding PCRE2 call is `pcre2_set_heap_limit` (which counts KiB).
         public var heapLimit: Int
-        /// How many steps one search may spend over all the start positions it tries; nil for
-        /// ten times ``matchLimit``. Never less than ``matchLimit`` in effect.
+        /// How many steps the start positions of one search that need more than their share
+        /// may be granted in all (see ``Pattern/Limits``); nil for ten times ``matchLimit``.
+        /// Never less than ``matchLimit`` in effect.
         ///
-        /// PCRE2 has no such limit; FastCop enforces it (see ``Pattern/Limits``).
+        /// PCRE2 has no such limit; FastCop enforces it.
         public var totalMatchLimit: Int?
 
         /// Creates limits.
