@@ -33,6 +33,10 @@ enum BudgetSection {
                 task: "hostile: the same, interpreter", pattern: "(a+)+b", subject: segments(150, run: 16),
                 jit: .never, replace: false),
             Row(
+                task: "hostile: trim pattern on x + 40,000 spaces + x, JIT",
+                pattern: #"^[\s\x{200c}]+|[\s\x{200c}]+$"#,
+                subject: "x" + String(repeating: " ", count: 40_000) + "x", jit: .ifAvailable, replace: false),
+            Row(
                 task: "hostile: trim pattern on x + 40,000 spaces + x, interpreter",
                 pattern: #"^[\s\x{200c}]+|[\s\x{200c}]+$"#,
                 subject: "x" + String(repeating: " ", count: 40_000) + "x", jit: .never, replace: false),
