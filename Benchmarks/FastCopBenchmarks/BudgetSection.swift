@@ -27,10 +27,10 @@ enum BudgetSection {
         let prose = String(repeating: "The quick  brown fox\tjumps over the lazy dog. ", count: 20_000)
         return [
             Row(
-                task: "hostile: `(a+)+b` on 150 runs of 16 a's (2.5 kB), JIT", pattern: "(a+)+b",
-                subject: segments(150, run: 16), jit: .ifAvailable, replace: false),
+                task: "hostile: `(a+)+b` on 600 runs of 16 a's (10 kB), JIT", pattern: "(a+)+b",
+                subject: segments(600, run: 16), jit: .ifAvailable, replace: false),
             Row(
-                task: "hostile: the same, interpreter", pattern: "(a+)+b", subject: segments(150, run: 16),
+                task: "hostile: the same, interpreter", pattern: "(a+)+b", subject: segments(600, run: 16),
                 jit: .never, replace: false),
             Row(
                 task: "hostile: trim pattern on x + 40,000 spaces + x, JIT",

@@ -65,6 +65,15 @@ struct HostileSearchBudgetTests {
         }
     }
 
+    @Test("the trim pattern on a few thousand spaces still answers", arguments: jitModes)
+    func trimOnFewThousandSpaces(jit: Pattern.JITMode) throws {
+        // Quadratic, but about 4.5 million steps in all: within the default total.
+        let input = "x" + String(repeating: " ", count: 3000) + "x"
+        let pattern = try Pattern(#"^[\s\x{200c}]+|[\s\x{200c}]+$"#, jit: jit)
+        #expect(try pattern.hasMatch(in: input) == false)
+        #expect(try pattern.replacing(in: " " + input + " ", with: "") == input)
+    }
+
     @Test("a raised total lets the same search finish with PCRE2's answer")
     func raisedTotal() throws {
         let input = Self.segments(40, run: 12)
@@ -101,7 +110,7 @@ struct HostileSearchBudgetTests {
         // Subjects of 33 to 64 bytes: each start position's share is 8,000,000 / 64 = 125,000
         // steps. The first position of each run of 16 a's needs about 131,000 (JIT) or
         // 164,000 (interpreter), so the search is retried position by position, and the
-        // total pays for the three grants of 1,000,000 steps that those positions get.
+        // total pays for the grants those positions get (250,000 steps each).
         #expect((33...64).contains(row.input.utf8.count))
         let limits = Pattern.Limits(
             matchLimit: 1_000_000, depthLimit: 100_000, heapLimit: 64 * 1024 * 1024, totalMatchLimit: 8_000_000)

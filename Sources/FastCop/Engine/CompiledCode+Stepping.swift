@@ -11,7 +11,7 @@ extension CompiledCode {
     /// compiled with `PCRE2_USE_OFFSET_LIMIT`, `pcre2_set_offset_limit`), each position still
     /// limited to its share; windows double while they pass, and a window that reaches the
     /// limit is halved until it holds the one position that needs more. That position is
-    /// granted sixteen times as many steps at a time, up to ``EngineLimits/match``, each grant
+    /// granted four times as many steps at a time (so what it is charged is at most about five times what it used), up to ``EngineLimits/match``, each grant
     /// charged against `remaining`; then the windows start small again after it.
     ///
     /// Every window is searched by PCRE2 itself from a position that its own search would try
@@ -82,7 +82,7 @@ extension CompiledCode {
             // `first` alone needs more: grant it more steps, charged against the total.
             var limit = share
             while true {
-                let grant = UInt64(limit) * 16 < UInt64(limits.match) ? limit * 16 : limits.match
+                let grant = UInt64(limit) * 4 < UInt64(limits.match) ? limit * 4 : limits.match
                 guard limit < limits.match else { throw failure(PCRE2_ERROR_MATCHLIMIT, scratch: scratch) }
                 guard remaining >= UInt64(grant) else {
                     var exhausted = EngineFailure(stage: .match, code: PCRE2_ERROR_MATCHLIMIT, offset: nil)
