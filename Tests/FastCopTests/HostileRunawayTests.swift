@@ -71,6 +71,11 @@ struct HostileRunawayTests {
         Row(
             pattern: #"^[\s\x{200c}]+|[\s\x{200c}]+$"#, input: "x" + repeated(" ", 2_000, then: "x"),
             search: .answer(false), whole: .answer(false), label: "x space×2000 x"),
+        // Hundreds of start positions, each within the per-position limit: the whole-search
+        // budget ends the search (PCRE2 alone would spend about 40 million steps on it).
+        Row(
+            pattern: "(a+)+b", input: repeated(repeated("a", 16, then: "!"), 150, then: "b"), search: .limit,
+            whole: .answer(false), label: "(a×16!)×150 b"),
         Row(pattern: "^(é+)+$", input: repeated("é", 30, then: "!"), search: .limit, whole: .limit, label: "é×30!"),
         Row(
             pattern: #"^(\w+\s?)*$"#, input: repeated("ßé", 15, then: "!"), search: .limit, whole: .limit,

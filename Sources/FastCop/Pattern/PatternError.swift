@@ -110,8 +110,8 @@ public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
                     kind = .matchLimit
                     if let position = failure.exhaustedAt {
                         message =
-                            "the search used up its total step budget (Limits.totalMatchLimit) "
-                            + "before trying start position \(position)"
+                            "match limit exceeded over the whole search: its total step budget "
+                            + "(Limits.totalMatchLimit) ran out at start position \(position)"
                     }
                 case .depth: kind = .depthLimit
                 case .heap: kind = .heapLimit
