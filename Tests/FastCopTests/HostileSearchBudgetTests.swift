@@ -28,7 +28,9 @@ struct HostileSearchBudgetTests {
         } catch let error as PatternError {
             #expect(error.kind == .matchLimit, "\(what): \(error)")
             #expect(error.isLimit)
-            #expect(error.description.contains("total step budget (Limits.totalMatchLimit) ran out"), "\(what): \(error.description)")
+            #expect(
+                error.description.contains("total step budget (Limits.totalMatchLimit) ran out"),
+                "\(what): \(error.description)")
         } catch {
             Issue.record("\(what): unexpected \(error)")
         }
