@@ -27,7 +27,37 @@ enum FuzzChecks {
         checkSubstring(pattern, input.subject)
         checkBytes(pattern, input.subjectBytes, decoded: input.subject)
         checkInterpreterAgrees(pattern, input)
+        checkSteppingAgrees(input)
         checkBatch(pattern, input.subject)
+    }
+
+    /// With a whole-search budget small enough that searches step through windows of start
+    /// positions (``FuzzInput/steppingLimits``), every answer given is the one PCRE2 gives
+    /// with no budget at all.
+    static func checkSteppingAgrees(_ input: FuzzInput) {
+        guard
+            let stepping = try? Pattern(
+                input.pattern, options: input.options, limits: FuzzInput.steppingLimits, jit: input.jit),
+            let reference = try? Pattern(
+                input.pattern, options: input.options, limits: FuzzInput.unboundedLimits, jit: input.jit)
+        else { return }
+        let subject = input.subject
+        if let stepped = answer({ try stepping.matches(in: subject).map(\.utf8Range) }),
+            let plain = answer({ try reference.matches(in: subject).map(\.utf8Range) })
+        {
+            expect(stepped == plain, "with the budget, matches \(stepped); without, \(plain)")
+        }
+        if let stepped = answer({ try stepping.replacing(in: subject, with: "<$0>") }),
+            let plain = answer({ try reference.replacing(in: subject, with: "<$0>") })
+        {
+            expect(stepped == plain, "with the budget, replacing gave other text")
+        }
+        guard String(validating: input.subjectBytes, as: UTF8.self) != nil else { return }
+        if let stepped = answer({ try stepping.hasMatch(in: input.subjectBytes) }),
+            let plain = answer({ try reference.hasMatch(in: input.subjectBytes) })
+        {
+            expect(stepped == plain, "with the budget, hasMatch(bytes) \(stepped); without, \(plain)")
+        }
     }
 
     /// The string API's answers agree with each other.

@@ -20,6 +20,13 @@ struct FuzzInput {
     /// Limits low enough that one input cannot run for long even on a long subject with a
     /// runaway pattern; reaching them is an expected outcome, not a finding.
     static let fuzzLimits = Pattern.Limits(matchLimit: 100_000, depthLimit: 10_000, heapLimit: 8 << 20)
+    /// A whole-search budget that makes searches of a few hundred bytes with costly start
+    /// positions step through windows (each position's share is 1,000 steps).
+    static let steppingLimits = Pattern.Limits(
+        matchLimit: 100_000, depthLimit: 10_000, heapLimit: 8 << 20, totalMatchLimit: 100_000)
+    /// The per-position limits of ``fuzzLimits`` with no whole-search budget: PCRE2 alone.
+    static let unboundedLimits = Pattern.Limits(
+        matchLimit: 100_000, depthLimit: 10_000, heapLimit: 8 << 20, totalMatchLimit: Int.max)
     /// Limits that trip at once, to exercise the error paths.
     static let tightLimits = Pattern.Limits(matchLimit: 50, depthLimit: 20, heapLimit: 4 << 10)
 

@@ -66,5 +66,8 @@ enum Seeds {
         Seed(pattern: "a", subject: [0x00, 0x61, 0x00, 0xFF], template: "\\$"),
         seed("$1", "x", "$1"),
         seed("x", "x", "${nope}"),
+        // Start positions that need more than their share: searches step through windows.
+        seed("(a+)+b|é", String(repeating: String(repeating: "a", count: 12) + "!", count: 30) + "aab é\r\n"),
+        seed(#"(a+)+b|\v(?!\v)"#, String(repeating: String(repeating: "a", count: 12) + "!", count: 30) + "\r\nx"),
     ]
 }
