@@ -14,9 +14,14 @@ public final class CollapseWhitespaceFilter: FilterProtocol, Sendable {
     /// space is left alone (it would be replaced by itself), so text that needs no change is
     /// returned without a copy.
     private static let whitespaceRuns = Result { try Pattern(#"\s{2,}|[^\S ]"#) }
+    /// The same pattern held by each filter: read from an immutable property of the filter,
+    /// it is borrowed by every call, with no retain and release of an object that all threads
+    /// share (``Result/get()`` on the static above returns a retained copy each time).
+    private let runs: Pattern?
 
     /// Creates the filter (it has no settings).
     public init(_ initialize: (CollapseWhitespaceFilter) -> Void = { _ in }) {
+        runs = try? CollapseWhitespaceFilter.whitespaceRuns.get()
         initialize(self)
     }
 
@@ -25,15 +30,18 @@ public final class CollapseWhitespaceFilter: FilterProtocol, Sendable {
     ///
     /// - Throws: a ``PatternError`` only if the match hits a limit (it cannot for `\s+`).
     public func filter<I, O>(_ value: I?, _ context: [String: Any]?) throws -> O? {
-        try filterString(value) { try CollapseWhitespaceFilter.collapse($0) }
+        try filterString(value) { try collapse($0) }
     }
 
     /// Returns `value` with whitespace runs collapsed.
     public func apply(to value: String, context: [String: Any]?) throws -> String? {
-        try CollapseWhitespaceFilter.collapse(value)
+        try collapse(value)
     }
 
-    static func collapse(_ string: String) throws -> String {
-        try whitespaceRuns.get().replacing(in: string, withLiteral: " ")
+    private func collapse(_ string: String) throws -> String {
+        guard let runs else {
+            return try CollapseWhitespaceFilter.whitespaceRuns.get().replacing(in: string, withLiteral: " ")
+        }
+        return try runs.replacing(in: string, withLiteral: " ")
     }
 }
