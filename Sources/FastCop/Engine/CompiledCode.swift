@@ -112,7 +112,7 @@ final class CompiledCode: @unchecked Sendable {
     /// (`pcre2_set_offset_limit`); made when a search first steps.
     var windowedVariant: CompiledCode {
         get throws {
-            try windowedSlot.code {
+            try windowedSlot.value {
                 try CompiledCode(
                     pattern: recipe.pattern, flags: recipe.flags | EngineFlags.useOffsetLimit,
                     newline: recipe.newline, limits: limits, useJIT: recipe.useJIT, requireJIT: false)

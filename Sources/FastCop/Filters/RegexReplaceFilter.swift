@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// A filter that replaces every match of a regular expression, with `$1` back-references.
 ///
@@ -36,25 +35,32 @@ import Synchronization
 public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
     // @unchecked: the settings are set while the filter is built and only read afterwards.
     // What filtering computes from them (the compiled pattern and template) is published
-    // through an AtomicLazyReference, so concurrent first calls are safe; changing a setting
-    // replaces the holder (a configuration-time write, like the settings themselves).
+    // through a SharedSlot, so concurrent first calls are safe and later calls borrow it;
+    // changing a setting empties the slot (a configuration-time write, like the settings).
 
     /// The regular expression, in PCRE2 (Perl-compatible) syntax; nil makes the filter throw.
-    public var pattern: String? { didSet { prepared = PreparedHolder() } }
+    public var pattern: String? { didSet { settingChanged() } }
 
     /// Compile options, as `NSRegularExpression.Options`; default none.
-    public var options: NSRegularExpression.Options = [] { didSet { prepared = PreparedHolder() } }
+    public var options: NSRegularExpression.Options = [] { didSet { settingChanged() } }
 
     /// Matching options, as `NSRegularExpression.MatchingOptions`; only `.anchored` has an
     /// effect (see above). Default none.
     public var matchingOptions: NSRegularExpression.MatchingOptions = [] {
-        didSet { prepared = PreparedHolder() }
+        didSet { settingChanged() }
     }
 
     /// The replacement template; nil makes the filter throw.
-    public var replacement: String? { didSet { prepared = PreparedHolder() } }
+    public var replacement: String? { didSet { settingChanged() } }
 
-    private var prepared = PreparedHolder()
+    private let prepared = SharedSlot<PreparedOutcome>()
+    /// What earlier settings prepared: kept with the filter, since a thread applying it while
+    /// a setting changed (unsupported, but it must not crash) may still be reading one.
+    private var retired: [PreparedOutcome] = []
+
+    private func settingChanged() {
+        if let old = prepared.reset() { retired.append(old) }
+    }
 
     /// Creates the filter and lets `initialize` set ``pattern``, ``replacement`` and the options.
     public init(_ initialize: (RegexReplaceFilter) -> Void = { _ in }) {
@@ -79,14 +85,18 @@ public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
     ///
     /// - Throws: ``FilterError/noPatternOrReplacement``, or a ``PatternError`` (see above).
     public func filter<I, O>(_ value: I?, _ context: [String: Any]?) throws -> O? {
-        let outcome = preparedOutcome()
-        guard outcome.isConfigured else { throw FilterError.noPatternOrReplacement }
-        return try filterString(value) { try outcome.replacement.get().replace(in: $0) }
+        try withOutcome { outcome in
+            guard outcome.isConfigured else { throw FilterError.noPatternOrReplacement }
+            return try filterString(value) { try outcome.ready().replace(in: $0) }
+        }
     }
 
     /// Returns `value` with every match replaced.
     public func apply(to value: String, context: [String: Any]?) throws -> String? {
-        try preparedOutcome().replacement.get().replace(in: value)
+        try withOutcome { outcome in
+            guard let ready = outcome.replacement else { throw outcome.failure ?? FilterError.noPatternOrReplacement }
+            return try ready.replace(in: value)
+        }
     }
 
     /// Compiles the pattern and translates the template now, so that a broken pattern or
@@ -96,21 +106,20 @@ public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
     ///
     /// - Throws: what filtering a `String` would throw for these settings.
     public func prepare() throws {
-        _ = try preparedOutcome().replacement.get()
+        _ = try withOutcome { try $0.ready() }
     }
 
     /// The compiled pattern the filter runs.
     ///
     /// - Throws: what ``prepare()`` throws.
     public var compiledPattern: Pattern {
-        get throws { try preparedOutcome().replacement.get().pattern }
+        get throws { try withOutcome { try $0.ready().pattern } }
     }
 
+    /// Runs `body` with what the settings prepare, borrowed (see ``SharedSlot``).
     @inline(__always)
-    private func preparedOutcome() -> PreparedOutcome {
-        let holder = prepared
-        if let outcome = holder.reference.load() { return outcome }
-        return holder.reference.storeIfNil(makeOutcome())
+    private func withOutcome<R>(_ body: (PreparedOutcome) throws -> R) throws -> R {
+        try prepared.withValue(orMake: makeOutcome, body)
     }
 
     private func makeOutcome() -> PreparedOutcome {
@@ -127,18 +136,29 @@ public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
     }
 }
 
-/// Holds the outcome of preparing one configuration, computed on first use by any thread.
-private final class PreparedHolder: Sendable {
-    let reference = AtomicLazyReference<PreparedOutcome>()
-}
-
 /// What preparing a configuration gave: the ready replacement, or the error to throw.
 private final class PreparedOutcome: Sendable {
     let isConfigured: Bool
-    let replacement: Result<PreparedReplacement, any Error>
+    /// The ready replacement; read as a stored property so that callers borrow it.
+    let replacement: PreparedReplacement?
+    /// Why there is no replacement.
+    let failure: (any Error)?
 
-    init(isConfigured: Bool, _ replacement: Result<PreparedReplacement, any Error>) {
+    init(isConfigured: Bool, _ result: Result<PreparedReplacement, any Error>) {
         self.isConfigured = isConfigured
-        self.replacement = replacement
+        switch result {
+        case .success(let replacement):
+            self.replacement = replacement
+            failure = nil
+        case .failure(let error):
+            replacement = nil
+            failure = error
+        }
+    }
+
+    /// The replacement, or the error.
+    func ready() throws -> PreparedReplacement {
+        guard let replacement else { throw failure ?? FilterError.noPatternOrReplacement }
+        return replacement
     }
 }

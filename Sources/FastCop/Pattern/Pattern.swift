@@ -83,7 +83,7 @@ public final class Pattern: Sendable {
     /// The search form (compiled on first use if this pattern was made for whole matches).
     var searchCode: CompiledCode {
         get throws {
-            try searchSlot.code {
+            try searchSlot.value {
                 try Pattern.compile(source, options: options, limits: limits, jit: jitMode, whole: false)
             }
         }
@@ -92,7 +92,7 @@ public final class Pattern: Sendable {
     /// The whole-match form (compiled on first use).
     var wholeCode: CompiledCode {
         get throws {
-            try wholeSlot.code {
+            try wholeSlot.value {
                 try Pattern.compile(source, options: options, limits: limits, jit: jitMode, whole: true)
             }
         }
@@ -104,9 +104,9 @@ public final class Pattern: Sendable {
     func withCode<R>(whole: Bool, _ body: (CompiledCode) throws -> R) throws -> R {
         // Two calls rather than picking a slot first: a slot held in a local is retained.
         if whole {
-            return try wholeSlot.withCode(orMake: { try compile(whole: true) }, body)
+            return try wholeSlot.withValue(orMake: { try compile(whole: true) }, body)
         }
-        return try searchSlot.withCode(orMake: { try compile(whole: false) }, body)
+        return try searchSlot.withValue(orMake: { try compile(whole: false) }, body)
     }
 
     @inline(never)
