@@ -75,10 +75,18 @@ struct TextIdentity: Equatable, Sendable {
 
     @inline(__always)
     init(_ text: String) {
-        withUnsafeBytes(of: text) { source in
+        words = withUnsafeBytes(of: text) { source in
+            if source.count == 16 {  // 64-bit platforms: two loads
+                return (
+                    source.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                    source.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                )
+            }
+            var words: (UInt64, UInt64) = (0, 0)
             withUnsafeMutableBytes(of: &words) { target in
                 target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(target.count)))
             }
+            return words
         }
     }
 

@@ -195,6 +195,9 @@ public final class PatternCache: Sendable {
         }
     }
 
+    /// How many per-thread hit counters the cache sums (for tests).
+    var threadCounterCount: Int { state.withLock { $0.counters.count } }
+
     /// Drops every entry and resets the counters.
     public func removeAll() {
         state.withLock {

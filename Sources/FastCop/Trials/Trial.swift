@@ -46,7 +46,10 @@ public enum Trial: ExplainingTrial {
     /// `Range<Int>` or `ClosedRange<Int>` for ``Length/in``. Any other payload (a `Double`, a
     /// `UInt`, a range for `.minimum`, a number for `.in`) gives a trial that rejects every
     /// input, as in SwiftCop.
-    case length(Length, any Sendable)
+    // `indirect` boxes this payload: an `any Sendable` held inline would make every Trial
+    // value address-only, copied through the enum's value witnesses (slow in a loop of
+    // `Trial.format(p).trial()`); boxed, a Trial is one or two words.
+    indirect case length(Length, any Sendable)
     /// Passes every input.
     case beTrue
     /// Rejects every input.
@@ -103,17 +106,23 @@ extension Trial {
     func trial(using cache: PatternCache?) -> ((_ evidence: String) -> Bool) {
         switch self {
         case .format(let source):
-            guard let pattern = try? Trial.wholeMatchPattern(source, from: cache) else { return { _ in false } }
-            return { (try? pattern.hasWholeMatch(in: $0)) ?? false }
+            return Trial.wholeMatchTrial(source, from: cache)
         case .email:
-            guard let pattern = try? Trial.wholeMatchPattern(Pattern.emailSource, from: cache) else {
-                return { _ in false }
-            }
-            return { (try? pattern.hasWholeMatch(in: $0)) ?? false }
+            return Trial.wholeMatchTrial(Pattern.emailSource, from: cache)
         case .exclusion, .inclusion, .length, .beTrue, .beFalse:
             // These never throw: unwrap the evaluator's answer.
             guard let evaluator = try? makeEvaluator(using: cache) else { return { _ in false } }
             return { (try? evaluator($0)) ?? false }
+        }
+    }
+
+    /// The predicate of ``format(_:)`` and ``email``: a whole match of `source`, taken from
+    /// `cache` or, if nil, from ``PatternCache/shared``.
+    private static func wholeMatchTrial(_ source: String, from cache: PatternCache?) -> ((_ evidence: String) -> Bool) {
+        guard let pattern = try? wholeMatchPattern(source, from: cache) else { return { _ in false } }
+        // `hasWholeMatch(in:)`'s body, inlined here: two calls less per evidence.
+        return { evidence in
+            (try? UTF8Access.with(evidence) { try pattern.test(utf8: $0, whole: true) }) ?? false
         }
     }
 
