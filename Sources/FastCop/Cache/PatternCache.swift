@@ -173,7 +173,10 @@ public final class PatternCache: Sendable {
     ) -> (result: Result<Pattern, PatternError>, stamp: UseStamp) {
         state.withLock { state in
             // Another thread may have compiled the same pattern meanwhile: keep the first.
-            if let existing = state.entries[key] { return (existing.result, existing.lastUse) }
+            if let existing = state.entries[key] {
+                clock.recordUse(of: existing.lastUse)
+                return (existing.result, existing.lastUse)
+            }
             if state.entries.count >= capacity,
                 let oldest = state.entries.min(by: { $0.value.lastUse.value < $1.value.lastUse.value })?.key
             {
