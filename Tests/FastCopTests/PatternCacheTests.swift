@@ -34,6 +34,53 @@ struct PatternCacheTests {
         #expect(cache.statistics.count == 2)
     }
 
+    struct EvictionCase: Sendable, CustomTestStringConvertible {
+        let capacity: Int
+        /// Pattern texts looked up in this order, separated by spaces.
+        let uses: String
+        /// What the cache must hold afterwards, and what it must have dropped.
+        let kept: String
+        let dropped: String
+        var testDescription: String { "capacity \(capacity): \(uses)" }
+    }
+
+    static let evictionCases: [EvictionCase] = [
+        EvictionCase(capacity: 2, uses: "a b a c", kept: "a c", dropped: "b"),
+        // Repeated uses of the most recent entry do not make it outrank a later one.
+        EvictionCase(capacity: 2, uses: "a a a b c", kept: "b c", dropped: "a"),
+        EvictionCase(capacity: 2, uses: "a b b b a c", kept: "a c", dropped: "b"),
+        EvictionCase(capacity: 2, uses: "b a a b b c", kept: "b c", dropped: "a"),
+        EvictionCase(capacity: 3, uses: "a b c a b a d", kept: "a b d", dropped: "c"),
+        EvictionCase(capacity: 3, uses: "a b c c b d", kept: "b c d", dropped: "a"),
+        // After an eviction, hits go through the locked lookup first, then the recent ones.
+        EvictionCase(capacity: 2, uses: "a b c b d", kept: "b d", dropped: "c"),
+        EvictionCase(capacity: 2, uses: "é ß é 👍 é é ß", kept: "é ß", dropped: "👍"),
+        EvictionCase(capacity: 2, uses: "e\u{301} \u{E9} e\u{301} x", kept: "e\u{301} x", dropped: "\u{E9}"),
+    ]
+
+    @Test("eviction follows the order of last use exactly", arguments: evictionCases)
+    func evictionOrder(_ c: EvictionCase) throws {
+        let cache = PatternCache(capacity: c.capacity)
+        var last: [ExactKey: Pattern] = [:]
+        for text in c.uses.split(separator: " ") {
+            last[ExactKey(String(text))] = try cache.pattern(String(text))
+        }
+        #expect(cache.statistics.count == c.capacity)
+        let misses = cache.statistics.misses
+        for text in c.kept.split(separator: " ") {
+            #expect(try cache.pattern(String(text)) === last[ExactKey(String(text))], "\(text) was dropped")
+        }
+        #expect(cache.statistics.misses == misses)
+        #expect(try cache.pattern(c.dropped) !== last[ExactKey(c.dropped)])
+        #expect(cache.statistics.misses == misses + 1)
+    }
+
+    /// Dictionary keys that keep canonically equivalent texts apart, as the cache does.
+    struct ExactKey: Hashable {
+        let bytes: [UInt8]
+        init(_ text: String) { bytes = Array(text.utf8) }
+    }
+
     @Test("broken patterns are errors every time, never patterns")
     func brokenPattern() throws {
         let cache = PatternCache(capacity: 4)

@@ -46,7 +46,10 @@ public enum Trial: ExplainingTrial {
     /// `Range<Int>` or `ClosedRange<Int>` for ``Length/in``. Any other payload (a `Double`, a
     /// `UInt`, a range for `.minimum`, a number for `.in`) gives a trial that rejects every
     /// input, as in SwiftCop.
-    case length(Length, any Sendable)
+    // `indirect` boxes this payload: an `any Sendable` held inline would make every Trial
+    // value address-only, copied through the enum's value witnesses (slow in a loop of
+    // `Trial.format(p).trial()`); boxed, a Trial is one or two words.
+    indirect case length(Length, any Sendable)
     /// Passes every input.
     case beTrue
     /// Rejects every input.
@@ -61,11 +64,11 @@ extension Trial {
     ///   ``PatternError/Kind/compile``, with a caret under the offending character).
     /// - Returns: a judge whose calls throw only when a match reaches a limit.
     public func makeEvaluator() throws -> TrialEvaluator {
-        try makeEvaluator(using: .shared)
+        try makeEvaluator(using: nil)
     }
 
-    /// ``makeEvaluator()`` with patterns taken from `cache`.
-    func makeEvaluator(using cache: PatternCache) throws -> TrialEvaluator {
+    /// ``makeEvaluator()`` with patterns taken from `cache` (``PatternCache/shared`` if nil).
+    func makeEvaluator(using cache: PatternCache?) throws -> TrialEvaluator {
         switch self {
         case .exclusion(let elements):
             let search = SubstringSearch(elements)
@@ -74,10 +77,10 @@ extension Trial {
             let search = SubstringSearch(elements)
             return { search.isAnyFound(in: $0) }
         case .format(let source):
-            let pattern = try cache.pattern(source, wholeMatch: true)
+            let pattern = try Trial.wholeMatchPattern(source, from: cache)
             return { try pattern.hasWholeMatch(in: $0) }
         case .email:
-            let pattern = try cache.pattern(Pattern.emailSource, wholeMatch: true)
+            let pattern = try Trial.wholeMatchPattern(Pattern.emailSource, from: cache)
             return { try pattern.hasWholeMatch(in: $0) }
         case .length(let kind, let payload):
             let rule = LengthRule(kind, payload)
@@ -96,24 +99,38 @@ extension Trial {
     /// gives a closure that rejects everything, and an input that makes the match reach its
     /// limit is rejected. ``ExplainingTrial/evaluate(_:)`` tells why.
     public func trial() -> ((_ evidence: String) -> Bool) {
-        trial(using: .shared)
+        trial(using: nil)
     }
 
-    /// ``trial()`` with patterns taken from `cache`.
-    func trial(using cache: PatternCache) -> ((_ evidence: String) -> Bool) {
+    /// ``trial()`` with patterns taken from `cache` (``PatternCache/shared`` if nil).
+    func trial(using cache: PatternCache?) -> ((_ evidence: String) -> Bool) {
         switch self {
         case .format(let source):
-            guard let pattern = try? cache.pattern(source, wholeMatch: true) else { return { _ in false } }
-            return { (try? pattern.hasWholeMatch(in: $0)) ?? false }
+            return Trial.wholeMatchTrial(source, from: cache)
         case .email:
-            guard let pattern = try? cache.pattern(Pattern.emailSource, wholeMatch: true) else {
-                return { _ in false }
-            }
-            return { (try? pattern.hasWholeMatch(in: $0)) ?? false }
+            return Trial.wholeMatchTrial(Pattern.emailSource, from: cache)
         case .exclusion, .inclusion, .length, .beTrue, .beFalse:
             // These never throw: unwrap the evaluator's answer.
             guard let evaluator = try? makeEvaluator(using: cache) else { return { _ in false } }
             return { (try? evaluator($0)) ?? false }
         }
+    }
+
+    /// The predicate of ``format(_:)`` and ``email``: a whole match of `source`, taken from
+    /// `cache` or, if nil, from ``PatternCache/shared``.
+    private static func wholeMatchTrial(_ source: String, from cache: PatternCache?) -> ((_ evidence: String) -> Bool) {
+        guard let pattern = try? wholeMatchPattern(source, from: cache) else { return { _ in false } }
+        // `hasWholeMatch(in:)`'s body, inlined here: two calls less per evidence.
+        return { evidence in
+            (try? UTF8Access.with(evidence) { try pattern.test(utf8: $0, whole: true) }) ?? false
+        }
+    }
+
+    /// The pattern of ``format(_:)`` or ``email``, from `cache` or, if nil, from
+    /// ``PatternCache/shared`` (read without a lazy-initialization check or a retain).
+    @inline(__always)
+    private static func wholeMatchPattern(_ source: String, from cache: PatternCache?) throws -> Pattern {
+        if let cache { return try cache.pattern(source, wholeMatch: true) }
+        return try PatternCache.withShared { try $0.pattern(source, wholeMatch: true) }
     }
 }
