@@ -4,32 +4,12 @@ extension Batch {
     /// An input on which the pattern reaches a limit counts as not matching (fails closed);
     /// use ``report(_:wholeMatching:message:)`` to learn which and why.
     public func hasWholeMatch(_ pattern: Pattern, in inputs: [String]) -> [Bool] {
-        testEachUTF8(inputs) { (try? pattern.test(utf8: $0, whole: true)) ?? false }
+        testEach(inputs) { (try? pattern.hasWholeMatch(in: $0)) ?? false }
     }
 
     /// Whether `pattern` matches anywhere in each input, in input order (limits fail closed).
     public func hasMatch(_ pattern: Pattern, in inputs: [String]) -> [Bool] {
-        testEachUTF8(inputs) { (try? pattern.test(utf8: $0, whole: false)) ?? false }
-    }
-
-    /// `test` on the UTF-8 of every input, read in place: no copy of each `String` (a retain
-    /// and a release, atomic operations that cost about a tenth of a short match).
-    @inline(__always)
-    func testEachUTF8(_ inputs: [String], _ test: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool) -> [Bool] {
-        inputs.withUnsafeBufferPointer { buffer in
-            let elements = SharedElements(buffer: buffer)
-            return [Bool](unsafeUninitializedCapacity: buffer.count) { results, initialized in
-                let slots = DisjointSlots(base: results.baseAddress)
-                runner.run(count: buffer.count) { _, range in
-                    guard let first = elements.buffer.baseAddress else { return }
-                    for index in range {
-                        let answer = (first + index).pointee.utf8.withContiguousStorageIfAvailable(test)
-                        slots.initialize(index, to: answer ?? UTF8Access.with((first + index).pointee, test))
-                    }
-                }
-                initialized = buffer.count
-            }
-        }
+        testEach(inputs) { (try? pattern.hasMatch(in: $0)) ?? false }
     }
 
     /// `test` on every input, with the loop over each chunk inlined here (no closure call
