@@ -66,6 +66,15 @@ final class SharedSlot<Value: AnyObject & Sendable>: Sendable {
         return Unmanaged<Value>.fromOpaque(raw).takeRetainedValue()
     }
 
+    /// Puts `value` in the slot and returns the old value, which the caller must keep alive for
+    /// as long as another thread may still be reading it.
+    func replace(with value: Value) -> Value? {
+        let bits = storage.exchange(
+            Int(bitPattern: Unmanaged.passRetained(value).toOpaque()), ordering: .acquiringAndReleasing)
+        guard let raw = UnsafeMutableRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<Value>.fromOpaque(raw).takeRetainedValue()
+    }
+
     @inline(never)
     private func fill(_ value: Value) -> Value {
         let bits = Int(bitPattern: Unmanaged.passRetained(value).toOpaque())

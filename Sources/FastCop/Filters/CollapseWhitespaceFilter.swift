@@ -39,9 +39,8 @@ public final class CollapseWhitespaceFilter: FilterProtocol, Sendable {
     }
 
     private func collapse(_ string: String) throws -> String {
-        guard let runs else {
-            return try CollapseWhitespaceFilter.whitespaceRuns.get().replacing(in: string, withLiteral: " ")
-        }
-        return try runs.replacing(in: string, withLiteral: " ")
+        // Optional chaining on the stored `let` borrows the pattern (no retain of a shared object).
+        if let collapsed = try runs?.replacing(in: string, withLiteral: " ") { return collapsed }
+        return try CollapseWhitespaceFilter.whitespaceRuns.get().replacing(in: string, withLiteral: " ")
     }
 }

@@ -28,6 +28,14 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
     /// The filters, in the order they run.
     public private(set) var filters: [any FilterType] = []
 
+    /// The same filters for ``apply(to:context:)``, which borrows them: reading ``filters``
+    /// (a stored `var`) would retain its array, and calling a filter from it would copy (retain)
+    /// the filter, objects every thread applying the chain shares; contended reference counts
+    /// were the largest cost of a chain on two cores.
+    private let list = SharedSlot<FilterList>(FilterList([]))
+    /// Lists replaced by ``registerFilter(_:)``, kept while other threads may be reading one.
+    private var retired: [FilterList] = []
+
     /// Creates an empty chain and lets `initialize` configure it.
     public init(_ initialize: (FilterChain) -> Void = { _ in }) {
         initialize(self)
@@ -38,6 +46,7 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
     /// Mirrors SwiftFilter's `registerFilter(_:)`.
     public func registerFilter(_ filter: any FilterType) {
         filters.append(filter)
+        if let old = list.replace(with: FilterList(filters)) { retired.append(old) }
     }
 
     /// Runs the filters in order on `value` and returns the last one's result cast to `O`.
@@ -58,28 +67,65 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
     /// Runs the filters in order on a `String`, calling each one's typed
     /// ``FilterType/apply(to:context:)``.
     public func apply(to value: String, context: [String: Any]?) throws -> String? {
-        // Each filter is called where it lies in the array, not copied out of it: a copy
-        // retains and releases the filter, an object that every thread applying this chain
-        // shares, and those contended atomics were the largest cost of a chain on many cores.
-        try filters.withUnsafeBufferPointer { filters in
+        // The slot is filled from init on, so `orMake` never runs.
+        try list.withValue(orMake: FilterList.empty) { list in
             var current = value
-            guard var filter = filters.baseAddress else { return current }
-            for _ in filters.indices {
-                guard let next = try FilterChain.apply(filter.pointee, to: current, context: context) else {
-                    return nil
+            for index in list.filters.indices {
+                let next: String?
+                if let object = list.objects[index] {
+                    next = try FilterList.apply(object, to: current, context: context)
+                } else {
+                    next = try list.filters[index].apply(to: current, context: context)
                 }
+                guard let next else { return nil }
                 current = next
-                filter += 1
             }
             return current
         }
     }
+}
 
-    /// Calls `filter` without copying it (a `borrowing` parameter).
+/// An immutable list of filters, shared by every thread applying a chain.
+///
+/// A filter that is an object (every built-in filter) is also kept as an unretained reference,
+/// which a call borrows, whereas calling through `any FilterType` copies the filter first (a
+/// retain and a release on an object every thread shares).
+final class FilterList: Sendable {
+    let filters: [any FilterType]
+    /// The filters that are objects, unretained, with their types: ``filters`` keeps them
+    /// alive as long as the list lives, and a call through ``apply(_:to:context:)`` neither
+    /// retains nor releases them (a call through an existential does, the optimizer cannot
+    /// tell that the list outlives it).
+    let objects: [Object?]
+
+    struct Object: @unchecked Sendable {
+        // @unchecked: `raw` is an unretained reference to a Sendable filter that ``filters``
+        // keeps alive.
+        let raw: UnsafeMutableRawPointer
+        let type: any (FilterType & AnyObject).Type
+    }
+
+    /// A list with no filter.
+    static func empty() -> FilterList { FilterList([]) }
+
+    init(_ filters: [any FilterType]) {
+        self.filters = filters
+        objects = filters.map { filter in
+            guard let object = filter as? any FilterType & AnyObject else { return nil }
+            return Object(raw: Unmanaged.passUnretained(object as AnyObject).toOpaque(), type: type(of: object))
+        }
+    }
+
+    /// Calls the filter `object` refers to, borrowing it.
     @inline(__always)
-    private static func apply(
-        _ filter: borrowing any FilterType, to value: String, context: [String: Any]?
+    static func apply(_ object: Object, to value: String, context: [String: Any]?) throws -> String? {
+        try apply(object.type, object.raw, to: value, context: context)
+    }
+
+    @inline(__always)
+    private static func apply<Filter: FilterType & AnyObject>(
+        _: Filter.Type, _ raw: UnsafeMutableRawPointer, to value: String, context: [String: Any]?
     ) throws -> String? {
-        try filter.apply(to: value, context: context)
+        try Unmanaged<Filter>.fromOpaque(raw)._withUnsafeGuaranteedRef { try $0.apply(to: value, context: context) }
     }
 }
