@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Byte scans over a block.
+enum ByteScan {
+    /// The offset of the first `\n` in `range`, if any.
+    static func nextNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress,
+            let found = memchr(base + range.lowerBound, Int32(ASCII.newline), range.count)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The offset of the last `\n` in `range`, if any, eight bytes at a time.
+    static func lastNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+        var end = range.upperBound
+        while end - 8 >= range.lowerBound {
+            // Read as little-endian: the last byte in memory is the most significant one.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self))
+            let found = newlineFlags(word)
+            if found != 0 { return end - 8 + (63 - found.leadingZeroBitCount) / 8 }
+            end -= 8
+        }
+        while end > range.lowerBound {
+            end -= 1
+            if base[end] == ASCII.newline { return end }
+        }
+        return nil
+    }
+
+    /// The high bit of each byte of `word` that is `\n`, and no other bit (exact: no carry
+    /// crosses from one byte to the next).
+    @inline(__always)
+    private static func newlineFlags(_ word: UInt64) -> UInt64 {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let masked = word ^ (0x0101_0101_0101_0101 &* UInt64(ASCII.newline))
+        return ~(((masked & ~highs) &+ ~highs) | masked) & highs
+    }
+
+    /// The number of `\n` bytes in `range`, eight bytes at a time.
+    static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            count += newlineFlags(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)).nonzeroBitCount
+            index += 8
+        }
+        while index < range.upperBound {
+            if base[index] == ASCII.newline { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
+    /// Whether `range` has no line ending other than LF: no CR, VT or FF, and no NEL, LS or PS
+    /// (found with `memchr`, which is vectorized).
+    static func hasOnlyLineFeeds(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress, !range.isEmpty else { return true }
+        for byte in [0x0D, 0x0B, 0x0C] where memchr(base + range.lowerBound, Int32(byte), range.count) != nil {
+            return false
+        }
+        // NEL is C2 85; LS and PS are E2 80 A8 and E2 80 A9.
+        for (lead, tails) in [(0xC2, [[0x85]]), (0xE2, [[0x80, 0xA8], [0x80, 0xA9]])] {
+            var position = range.lowerBound
+            while position < range.upperBound,
+                let found = memchr(base + position, Int32(lead), range.upperBound - position)
+            {
+                let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                for tail in tails where index + tail.count < range.upperBound {
+                    if tail.indices.allSatisfy({ base[index + 1 + $0] == UInt8(tail[$0]) }) { return false }
+                }
+                position = index + 1
+            }
+        }
+        return true
+    }
+
+    /// The number of lines in `range` (a last line without `\n` counts).
+    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        return newlines(bytes, in: range) + (bytes[range.upperBound - 1] == ASCII.newline ? 0 : 1)
+    }
+}
