@@ -59,29 +59,6 @@ enum ByteScan {
         return count
     }
 
-    /// Whether `range` has no line ending other than LF: no CR, VT or FF, and no NEL, LS or PS
-    /// (found with `memchr`, which is vectorized).
-    static func hasOnlyLineFeeds(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
-        guard let base = bytes.baseAddress, !range.isEmpty else { return true }
-        for byte in [0x0D, 0x0B, 0x0C] where memchr(base + range.lowerBound, Int32(byte), range.count) != nil {
-            return false
-        }
-        // NEL is C2 85; LS and PS are E2 80 A8 and E2 80 A9.
-        for (lead, tails) in [(0xC2, [[0x85]]), (0xE2, [[0x80, 0xA8], [0x80, 0xA9]])] {
-            var position = range.lowerBound
-            while position < range.upperBound,
-                let found = memchr(base + position, Int32(lead), range.upperBound - position)
-            {
-                let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                for tail in tails where index + tail.count < range.upperBound {
-                    if tail.indices.allSatisfy({ base[index + 1 + $0] == UInt8(tail[$0]) }) { return false }
-                }
-                position = index + 1
-            }
-        }
-        return true
-    }
-
     /// The number of lines in `range` (a last line without `\n` counts).
     static func lines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
         guard !range.isEmpty else { return 0 }

@@ -35,10 +35,10 @@ extension LineSearch {
             return result
         }
 
-        /// Searches `range`, whose bytes are valid UTF-8.
-        mutating func searchValid(_ range: Range<Int>) {
+        /// Searches `range`, whose bytes are valid UTF-8; `onlyLineFeeds` says that its only
+        /// line ending is LF.
+        mutating func searchValid(_ range: Range<Int>, onlyLineFeeds: Bool) {
             guard !range.isEmpty else { return }
-            let onlyLineFeeds = ByteScan.hasOnlyLineFeeds(bytes, in: range)
             guard let blockPattern = onlyLineFeeds ? search.blockPatternLF : search.blockPattern else {
                 lineByLine(range, validUTF8: true)
                 return
@@ -54,7 +54,8 @@ extension LineSearch {
                 }
                 let found: Range<Int>?
                 do {
-                    found = try blockPattern.firstMatchRange(in: subject, from: position - base, validUTF8: true)
+                    found = try blockPattern.firstMatchRange(
+                        in: subject, from: position - base, whole: false, validUTF8: true)
                 } catch {
                     // The scan gave up at a limit: judge the remaining lines one by one.
                     lineByLine(position..<range.upperBound, validUTF8: true)

@@ -77,25 +77,34 @@ struct LineSearch: Sendable {
     /// first line when lines are counted (`-n`), and `blockOffset` the block's offset in the
     /// input (problems are reported by byte offset when lines are not counted).
     ///
-    /// The bytes are checked for valid UTF-8 once, then searched in place with PCRE2's own
-    /// check off: nothing is copied or allocated per line beyond the output. A line that is
-    /// not valid UTF-8 is matched with PCRE2's check on, which reports it (it never matches),
-    /// and the check resumes after it.
+    /// The bytes are checked for valid UTF-8 once, a segment of about 64 KiB at a time (so
+    /// that it is still in the cache when it is searched), then searched in place with
+    /// PCRE2's own check off: nothing is copied or allocated per line beyond the output. A
+    /// line that is not valid UTF-8 is matched with PCRE2's check on, which reports it (it
+    /// never matches), and the check resumes after it.
     func search(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int?, blockOffset: Int) -> Result {
         var scan = Scan(search: self, bytes: bytes, start: range.lowerBound, line: firstLine, blockOffset: blockOffset)
         var position = range.lowerBound
         while position < range.upperBound {
-            let rest = UnsafeBufferPointer(rebasing: bytes[position..<range.upperBound])
-            guard let invalid = UTF8Validation.firstInvalidOffset(rest).map({ position + $0 }) else {
-                scan.searchValid(position..<range.upperBound)
-                break
+            var end = min(range.upperBound, position + LineSearch.segmentBytes)
+            if end < range.upperBound {
+                end = ByteScan.nextNewline(bytes, in: (end - 1)..<range.upperBound).map { $0 + 1 } ?? range.upperBound
+            }
+            let check = ByteScan.checkText(bytes, in: position..<end)
+            guard let invalid = check.firstInvalidUTF8 else {
+                scan.searchValid(position..<end, onlyLineFeeds: check.onlyLineFeeds)
+                position = end
+                continue
             }
             let badLine = ByteScan.lastNewline(bytes, in: position..<invalid).map { $0 + 1 } ?? position
-            scan.searchValid(position..<badLine)
+            scan.searchValid(position..<badLine, onlyLineFeeds: check.onlyLineFeeds)
             position = scan.judgeLine(at: badLine, end: range.upperBound, validUTF8: false)
         }
         return scan.finish()
     }
+
+    /// Bytes checked, then searched, at a time.
+    static let segmentBytes = 64 * 1024
 
     static func problem(_ error: any Error, place: String) -> String {
         guard let error = error as? PatternError else { return "\(place): \(error)" }
