@@ -19,8 +19,10 @@ final class LineBlockReader: @unchecked Sendable {
     // touches) and writes the spare buffer and the `next…` fields, which nothing else touches
     // until `advance()`, called on the reading thread once every task has finished.
 
-    /// Bytes read per block.
-    static let blockSize = 4 * 1024 * 1024
+    /// Bytes read per block: enough for a few pieces per core; small enough that the two
+    /// buffers cost few page faults (each fresh page costs microseconds, a measurable part of
+    /// a 60 MB search) and that a block is still cached when it is searched.
+    static let blockSize = 1024 * 1024
     /// The longest line the reader waits for.
     static let maxLineBytes = 16 * 1024 * 1024
 

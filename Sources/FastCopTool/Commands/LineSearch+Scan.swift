@@ -6,6 +6,8 @@ extension LineSearch {
         let search: LineSearch
         let bytes: UnsafeBufferPointer<UInt8>
         private var result = Result()
+        /// Where selected lines go.
+        private let output: OutputBuffer
         /// Line numbers are counted only with `-n`: `countedLine` is the number of the line
         /// starting at `countedOffset` (nil when lines are not counted).
         private var countedOffset: Int
@@ -21,15 +23,19 @@ extension LineSearch {
         /// lines are dense, scanning costs more than judging every line.
         private var judged = 0
 
-        init(search: LineSearch, bytes: UnsafeBufferPointer<UInt8>, start: Int, line: Int?, blockOffset: Int) {
+        init(
+            search: LineSearch, bytes: UnsafeBufferPointer<UInt8>, start: Int, line: Int?, blockOffset: Int,
+            output: OutputBuffer
+        ) {
             self.search = search
+            self.output = output
             self.bytes = bytes
             self.blockOffset = blockOffset
             countedOffset = start
             countedLine = line
         }
 
-        /// The result, with every selected line in the output.
+        /// The result, with every selected line in the output buffer.
         mutating func finish() -> Result {
             flush()
             return result
@@ -105,8 +111,8 @@ extension LineSearch {
                     append(range)
                 } else {
                     flush()
-                    result.output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
-                    result.output.append(ASCII.newline)
+                    output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+                    output.bytes.append(ASCII.newline)
                 }
                 return
             }
@@ -156,10 +162,10 @@ extension LineSearch {
                 return
             }
             flush()
-            result.output.append(contentsOf: search.prefix)
-            if search.lineNumbers, let number = line(at: start) { result.output.append(contentsOf: "\(number):".utf8) }
-            result.output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            result.output.append(ASCII.newline)
+            output.bytes.append(contentsOf: search.prefix)
+            if search.lineNumbers, let number = line(at: start) { output.bytes.append(contentsOf: "\(number):".utf8) }
+            output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            output.bytes.append(ASCII.newline)
         }
 
         /// Adds `range` (whole lines, as they are output) to the pending output.
@@ -175,7 +181,7 @@ extension LineSearch {
         /// Copies the pending lines to the output.
         private mutating func flush() {
             guard !pending.isEmpty else { return }
-            result.output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending]))
+            output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending]))
             pending = 0..<0
         }
     }

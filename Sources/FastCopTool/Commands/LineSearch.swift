@@ -66,24 +66,39 @@ struct LineSearch: Sendable {
     /// The same search, printing `prefix` before each line.
     func prefixed(_ prefix: String) -> LineSearch { LineSearch(self, prefix: Array(prefix.utf8)) }
 
-    /// What one piece gave.
+    /// What one piece gave (its output went to the piece's ``OutputBuffer``).
     struct Result: Sendable {
         var selected = 0
-        var output: [UInt8] = []
         var problems: [String] = []
+    }
+
+    /// The bytes one piece prints, kept from block to block so that its memory is allocated
+    /// (and its pages touched) once, not for every block.
+    final class OutputBuffer: @unchecked Sendable {
+        // @unchecked: each buffer is given to one search task at a time, and read and cleared
+        // by the reading thread only after all tasks have finished.
+
+        /// The output so far.
+        var bytes: [UInt8] = []
     }
 
     /// Searches the whole lines in `range` of `bytes`; `firstLine` is the number of the piece's
     /// first line when lines are counted (`-n`), and `blockOffset` the block's offset in the
-    /// input (problems are reported by byte offset when lines are not counted).
+    /// input (problems are reported by byte offset when lines are not counted). Selected lines
+    /// are appended to `output`.
     ///
     /// The bytes are checked for valid UTF-8 once, a segment of about 64 KiB at a time (so
     /// that it is still in the cache when it is searched), then searched in place with
     /// PCRE2's own check off: nothing is copied or allocated per line beyond the output. A
     /// line that is not valid UTF-8 is matched with PCRE2's check on, which reports it (it
     /// never matches), and the check resumes after it.
-    func search(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int?, blockOffset: Int) -> Result {
-        var scan = Scan(search: self, bytes: bytes, start: range.lowerBound, line: firstLine, blockOffset: blockOffset)
+    func search(
+        _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int?, blockOffset: Int,
+        into output: OutputBuffer
+    ) -> Result {
+        var scan = Scan(
+            search: self, bytes: bytes, start: range.lowerBound, line: firstLine, blockOffset: blockOffset,
+            output: output)
         var position = range.lowerBound
         while position < range.upperBound {
             var end = min(range.upperBound, position + LineSearch.segmentBytes)

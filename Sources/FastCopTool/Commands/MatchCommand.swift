@@ -76,6 +76,7 @@ enum MatchCommand {
         var selected = 0
         var problemsReported = 0
         var nextLine = 1
+        var buffers: [LineSearch.OutputBuffer] = []
         guard try reader.start() else { return 0 }
         repeat {
             let buffer = reader.block
@@ -94,6 +95,8 @@ enum MatchCommand {
                 }
             }
             let starts = firstLines
+            while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
+            let outputs = buffers
             // Task 0 reads the next block; task 1 + i searches piece i.
             let results = ParallelMap.map(count: pieces.count + 1) { task -> LineSearch.Result? in
                 guard task > 0 else {
@@ -101,11 +104,17 @@ enum MatchCommand {
                     return nil
                 }
                 return search.search(
-                    shared.buffer, range: pieces[task - 1], firstLine: starts[task - 1], blockOffset: blockOffset)
+                    shared.buffer, range: pieces[task - 1], firstLine: starts[task - 1], blockOffset: blockOffset,
+                    into: outputs[task - 1])
             }
-            for case let result? in results {
+            for (piece, result) in results.dropFirst().enumerated() {
+                guard let result else { continue }
                 selected += result.selected
-                if !result.output.isEmpty { try output.write(result.output) }
+                let buffer = outputs[piece]
+                if !buffer.bytes.isEmpty {
+                    try output.write(buffer.bytes)
+                    buffer.bytes.removeAll(keepingCapacity: true)
+                }
                 for problem in result.problems where problemsReported < 10 {
                     problemsReported += 1
                     Console.error("fastcop: \(input.name): \(problem)\n")
