@@ -82,26 +82,23 @@ final class LineBlockReader: @unchecked Sendable {
             nextFilled = carried
             var searched = 0
             while true {
-                let target = max(LineBlockReader.blockSize, nextFilled + 1)
-                if target > buffers[spare].count { try grow(spare, to: target) }
-                try fill(spare, upTo: target)
+                try fill(spare, upTo: buffers[spare].count)
                 let bytes = UnsafeBufferPointer(buffers[spare])
-                if let newline = ByteScan.lastNewline(bytes, in: searched..<nextFilled) {
-                    nextLines = 0..<(newline + 1)
-                    if endOfInput { nextLines = 0..<nextFilled }
-                    return
-                }
                 if endOfInput {
                     nextLines = 0..<nextFilled
+                    return
+                }
+                if let newline = ByteScan.lastNewline(bytes, in: searched..<nextFilled) {
+                    nextLines = 0..<(newline + 1)
                     return
                 }
                 if nextFilled > LineBlockReader.maxLineBytes {
                     throw ToolError.input(
                         "a line is longer than \(LineBlockReader.maxLineBytes / (1024 * 1024)) MiB: is this text?")
                 }
-                // Only part of a line so far: read on into a larger buffer.
+                // Only part of a line so far: read on into a buffer twice as large.
                 searched = nextFilled
-                try grow(spare, to: nextFilled * 2)
+                try grow(spare, to: 2 * buffers[spare].count)
             }
         } catch {
             nextFailure = error
