@@ -77,11 +77,13 @@ enum MatchCommand {
         var problemsReported = 0
         var nextLine = 1
         var buffers: [LineSearch.OutputBuffer] = []
+        // Asked once: each call reads /proc and /sys through Foundation (tens of microseconds).
+        let pieceCount = ParallelMap.workerCount * 4
         guard try reader.start() else { return 0 }
         repeat {
             let buffer = reader.block
             let blockOffset = reader.blockOffset
-            let pieces = LineBlockReader.pieces(buffer, count: ParallelMap.workerCount * 4)
+            let pieces = LineBlockReader.pieces(buffer, count: pieceCount)
             let shared = SharedBytes(buffer: buffer)
             // With -n, each piece's first line number, from the newlines before it.
             var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
