@@ -8,10 +8,21 @@
 
 /// Byte scans over a block.
 enum ByteScan {
-    /// The offset of the first `\n` in `range`, if any.
+    /// The offset of the first `\n` in `range`, if any: the first 32 bytes are looked at
+    /// here (a line's end is usually near), the rest with `memchr`, which is vectorized.
     static func nextNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
-        guard !range.isEmpty, let base = bytes.baseAddress,
-            let found = memchr(base + range.lowerBound, Int32(ASCII.newline), range.count)
+        guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+        var index = range.lowerBound
+        let near = min(range.upperBound, index + 32)
+        while index + 8 <= near {
+            // Read as little-endian: the first byte in memory is the least significant one.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let found = newlineFlags(word)
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        guard index < range.upperBound,
+            let found = memchr(base + index, Int32(ASCII.newline), range.upperBound - index)
         else { return nil }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }

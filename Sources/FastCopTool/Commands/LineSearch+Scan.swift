@@ -69,15 +69,22 @@ extension LineSearch {
                 }
                 guard let found else { break }
                 let start = base + found.lowerBound
-                let lineStart = ByteScan.lastNewline(bytes, in: position..<start).map { $0 + 1 } ?? position
                 // An empty match after the last newline is not on a line.
-                guard lineStart < range.upperBound else { break }
-                skipLines(position..<lineStart)
+                if start == range.upperBound && bytes[start - 1] == ASCII.newline { break }
                 let lineEnd = ByteScan.nextNewline(bytes, in: start..<range.upperBound) ?? range.upperBound
                 let end = base + found.upperBound
-                // With LF line endings only, a match inside the line is one the per-line pattern
-                // finds too; for a whole-line match it must also span the line.
-                if onlyLineFeeds && end <= lineEnd && (!search.wholeLine || (start == lineStart && end == lineEnd)) {
+                // With LF line endings only, a match inside its line is one the per-line pattern
+                // finds too (for a whole-line match it must also span the line). Counting, the
+                // line's start is not even needed.
+                let inside = onlyLineFeeds && end <= lineEnd
+                if inside && !search.wholeLine && search.countOnly && !search.invert {
+                    result.selected += 1
+                    position = lineEnd + 1
+                    continue
+                }
+                let lineStart = ByteScan.lastNewline(bytes, in: position..<start).map { $0 + 1 } ?? position
+                skipLines(position..<lineStart)
+                if inside && (!search.wholeLine || (start == lineStart && end == lineEnd)) {
                     if !search.invert { emit(lineStart, lineEnd) }
                     position = lineEnd + 1
                 } else {
