@@ -105,7 +105,7 @@ struct LineSearch: Sendable {
             if end < range.upperBound {
                 end = ByteScan.nextNewline(bytes, in: (end - 1)..<range.upperBound).map { $0 + 1 } ?? range.upperBound
             }
-            let check = ByteScan.checkText(bytes, in: position..<end)
+            let check = UTF8TextScan.scan(bytes, in: position..<end)
             guard let invalid = check.firstInvalidUTF8 else {
                 scan.searchValid(position..<end, onlyLineFeeds: check.onlyLineFeeds)
                 position = end
