@@ -93,3 +93,36 @@ struct PatternByteSearchTests {
         }
     }
 }
+
+@Suite("Pattern.requiredBytes: bytes every match holds")
+struct PatternRequiredBytesTests {
+    static let subjects = [
+        "zoë", "ZOË", "Zoe", "Straße", "STRASSE", "gauß", "GAUß", "café au lait", "e\u{301}clair", "👨‍👩‍👧 family",
+        "Kelvin \u{212A}", "long ſ", "ab", "abk", "ABK", "x", "y", "",
+    ]
+    static let patterns = [
+        "zoë", "(?i)zoë", "(?i)ZOË", "Gauß", "(?i)gauß", "(?i)abk", "(?i)abs", "a(?i)b", "é+", "(?i)é", "e\u{301}",
+        "x|y", "ab*", "ab?c", #"\w+"#, #"^[0-9]+,\s*zoë"#, "(?i)kelvin k", "👨‍👩‍👧",
+    ]
+
+    @Test("every match holds one of the required bytes (in either case for a caseless pattern)", arguments: patterns)
+    func sound(source: String) throws {
+        for caseless in [false, true] {
+            let pattern = try Pattern(source, options: caseless ? .caseInsensitive : [])
+            let required = try pattern.requiredBytes()
+            guard !required.isEmpty else { continue }
+            for subject in Self.subjects where try pattern.hasMatch(in: subject) {
+                #expect(subject.utf8.contains { required.contains($0) }, "/\(source)/ on \(subject)")
+            }
+        }
+    }
+
+    @Test("a literal has a required byte; alternatives and optional tails have none")
+    func recorded() throws {
+        #expect(try !Pattern("zoë").requiredBytes().isEmpty)
+        #expect(try Pattern("x|y").requiredBytes().isEmpty)
+        #expect(try Pattern("ab*").requiredBytes().isEmpty)
+        let letters = try Pattern("(?i)zoe").requiredBytes()
+        #expect(letters.count == 2 && Set(letters.map { $0 | 0x20 }).count == 1)  // both cases of one letter
+    }
+}

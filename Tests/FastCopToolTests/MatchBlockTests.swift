@@ -21,6 +21,15 @@ struct MatchBlockTests {
         // Lookarounds and \K are judged line by line.
         ("lookbehind", ["éx", "ex", "x", "ßx"], [#"(?<=é|ß)x"#], [true, false, false, true]),
         ("empty matches", ["", "é", "x", "👨‍👩‍👧"], ["x*"], [true, true, true, true]),
+        // Lines without the pattern's required byte (ë's last byte) are skipped unsearched.
+        ("rare required byte", ["plain", "zoë here", "Zoe", "ß"], ["zoë"], [false, true, false, false]),
+        (
+            "rare required byte, inverted", ["plain", "zoë here", "Zoe", "ß"], ["-v", "zoë"], [true, false, true, true]
+        ),
+        // Case-insensitive: the required byte may be recorded in either case.
+        ("ignoring case", ["ZOË x", "zoë", "Zoe", "ß"], ["-i", "zoë"], [true, true, false, false]),
+        ("inline caseless", ["GAUß", "gauß", "Gaus", "é"], ["(?i)gauß"], [true, true, false, false]),
+        ("rare byte, lookbehind", ["é", "ab", "éx", "cd"], [#"(?<=é)x"#], [false, false, true, false]),
     ]
 
     @Test("large inputs select the same lines as each line on its own", arguments: blockCases)

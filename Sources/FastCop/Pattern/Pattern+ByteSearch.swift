@@ -48,3 +48,23 @@ extension Pattern {
         }
     }
 }
+
+extension Pattern {
+    /// Bytes of which every match of the search form contains at least one: PCRE2's required
+    /// code unit, and its other case when it is an ASCII letter (PCRE2 does not say whether
+    /// the unit came from a case-insensitive part of the pattern). Empty when PCRE2 records
+    /// none, as for `x|y` or `ab*`.
+    ///
+    /// A line without any of these bytes cannot match, so a tool can skip it with `memchr`
+    /// instead of running the pattern on it.
+    ///
+    /// - Throws: ``PatternError`` when the search form, compiled on first use, does not compile.
+    package func requiredBytes() throws -> [UInt8] {
+        guard let unit = try searchCode.requiredCodeUnit else { return [] }
+        switch unit {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return [unit, unit - 0x20]
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return [unit, unit + 0x20]
+        default: return [unit]
+        }
+    }
+}

@@ -27,6 +27,14 @@ enum ByteScan {
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
+    /// The offset of the first `byte` in `range` of `bytes`, if any (`memchr`).
+    static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress,
+            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
     /// The offset of the last `\n` in `range`, if any, eight bytes at a time.
     static func lastNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
         guard !range.isEmpty, let base = bytes.baseAddress else { return nil }

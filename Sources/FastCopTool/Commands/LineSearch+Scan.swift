@@ -52,11 +52,19 @@ extension LineSearch {
             let subject = UnsafeBufferPointer(rebasing: bytes[range])
             let base = range.lowerBound
             var position = base
+            var candidates = CandidateLines(required: search.requiredBytes)
             judged = 0
             while position < range.upperBound {
                 if judged >= 64 && position - base < judged * 256 {
                     lineByLine(position..<range.upperBound, validUTF8: true)
                     return
+                }
+                if candidates.isActive {
+                    guard let line = candidates.firstLine(from: position, before: range.upperBound, in: bytes) else {
+                        break
+                    }
+                    skipLines(position..<line)
+                    position = line
                 }
                 let found: Range<Int>?
                 do {
@@ -131,10 +139,19 @@ extension LineSearch {
             }
         }
 
-        /// Judges each line in `range` with the per-line pattern.
+        /// Judges each line in `range` with the per-line pattern (those that can match).
         private mutating func lineByLine(_ range: Range<Int>, validUTF8: Bool) {
+            var candidates = CandidateLines(required: search.requiredBytes)
             var position = range.lowerBound
             while position < range.upperBound {
+                if candidates.isActive {
+                    guard let line = candidates.firstLine(from: position, before: range.upperBound, in: bytes) else {
+                        skipLines(position..<range.upperBound)
+                        return
+                    }
+                    skipLines(position..<line)
+                    position = line
+                }
                 position = judgeLine(at: position, end: range.upperBound, validUTF8: validUTF8)
             }
         }

@@ -16,6 +16,9 @@ import FastCop
 ///   UTF-8 (each is reported on its own), and when lines to judge are so dense that scanning
 ///   would cost more.
 ///
+/// Both skip lines that hold none of the pattern's required bytes (``CandidateLines``): a
+/// search for a rare word costs little more than `memchr`.
+///
 /// Every match runs on the block's bytes in place through `Pattern.firstMatchRange(in:from:
 /// whole:validUTF8:)`: no `String` and no allocation per line or per match.
 struct LineSearch: Sendable {
@@ -32,6 +35,8 @@ struct LineSearch: Sendable {
     let lineNumbers: Bool
     /// `name:` before each line, when several files are searched.
     let prefix: [UInt8]
+    /// Bytes of which every line the pattern matches holds one (see ``CandidateLines``).
+    let requiredBytes: [UInt8]
 
     init(
         source: String, options: Pattern.Options, wholeLine: Bool, invert: Bool, countOnly: Bool, lineNumbers: Bool
@@ -42,6 +47,7 @@ struct LineSearch: Sendable {
         self.countOnly = countOnly
         self.lineNumbers = lineNumbers
         self.prefix = []
+        requiredBytes = try linePattern.requiredBytes()
         let unsafe = [#"\A"#, #"\z"#, #"\Z"#, #"\G"#, "(?=", "(?!", "(?<=", "(?<!", #"\K"#, "(*"]
         if options.contains(.literal) || !unsafe.contains(where: { source.contains($0) }) {
             blockPattern = try Pattern(source, options: options.union(.multiline))
@@ -60,6 +66,7 @@ struct LineSearch: Sendable {
         invert = other.invert
         countOnly = other.countOnly
         lineNumbers = other.lineNumbers
+        requiredBytes = other.requiredBytes
         self.prefix = prefix
     }
 
