@@ -68,79 +68,61 @@ enum MatchCommand {
     }
 
     /// Searches one input; returns the number of selected lines.
+    ///
+    /// Each block's pieces are searched in parallel, and the next block is read meanwhile (as
+    /// one more task), so reading and searching overlap.
     private static func searchInput(_ input: InputSource, search: LineSearch, output: OutputSink) throws -> Int {
-        let reader = RecordReader(source: input, splitter: WholeLinesSplitter())
+        let reader = LineBlockReader(source: input)
         var selected = 0
         var problemsReported = 0
         var nextLine = 1
-        while let block = try reader.next() {
-            let end = block.records[0].end
-            let pieces = block.bytes.withUnsafeBufferPointer {
-                WholeLinesSplitter.pieces($0, end: end, count: ParallelMap.workerCount * 4)
-            }
-            let blockOffset = reader.bytesRead - reader.carried - block.bytes.count
-            let results: [LineSearch.Result] = block.bytes.withUnsafeBufferPointer { buffer in
-                let shared = SharedBytes(buffer: buffer)
-                // With -n, each piece's first line number, from the newlines before it.
-                var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
-                if search.lineNumbers {
-                    let counts = ParallelMap.map(count: pieces.count) {
-                        ByteScan.newlines(shared.buffer, in: pieces[$0])
-                    }
-                    for (index, count) in counts.enumerated() {
-                        firstLines[index] = nextLine
-                        nextLine += count
-                    }
+        var buffers: [LineSearch.OutputBuffer] = []
+        // Asked once: each call reads /proc and /sys through Foundation (tens of microseconds).
+        let pieceCount = ParallelMap.workerCount * 4
+        guard try reader.start() else { return 0 }
+        repeat {
+            let buffer = reader.block
+            let blockOffset = reader.blockOffset
+            let pieces = LineBlockReader.pieces(buffer, count: pieceCount)
+            let shared = SharedBytes(buffer: buffer)
+            // With -n, each piece's first line number, from the newlines before it.
+            var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
+            if search.lineNumbers {
+                let counts = ParallelMap.map(count: pieces.count) {
+                    ByteScan.newlines(shared.buffer, in: pieces[$0])
                 }
-                let starts = firstLines
-                return ParallelMap.map(count: pieces.count) { piece in
-                    search.search(
-                        shared.buffer, range: pieces[piece], firstLine: starts[piece], blockOffset: blockOffset)
+                for (index, count) in counts.enumerated() {
+                    firstLines[index] = nextLine
+                    nextLine += count
                 }
             }
-            for result in results {
+            let starts = firstLines
+            while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
+            let outputs = buffers
+            // Task 0 reads the next block; task 1 + i searches piece i.
+            let results = ParallelMap.map(count: pieces.count + 1) { task -> LineSearch.Result? in
+                guard task > 0 else {
+                    reader.readAhead()
+                    return nil
+                }
+                return search.search(
+                    shared.buffer, range: pieces[task - 1], firstLine: starts[task - 1], blockOffset: blockOffset,
+                    into: outputs[task - 1])
+            }
+            for (piece, result) in results.dropFirst().enumerated() {
+                guard let result else { continue }
                 selected += result.selected
-                if !result.output.isEmpty { try output.write(result.output) }
+                let buffer = outputs[piece]
+                if !buffer.bytes.isEmpty {
+                    try output.write(buffer.bytes)
+                    buffer.bytes.removeAll(keepingCapacity: true)
+                }
                 for problem in result.problems where problemsReported < 10 {
                     problemsReported += 1
                     Console.error("fastcop: \(input.name): \(problem)\n")
                 }
             }
-        }
+        } while try reader.advance()
         return selected
-    }
-}
-
-/// Cuts input into blocks of whole lines: one span per block, up to and including its last
-/// newline (the end of the input ends the last block).
-struct WholeLinesSplitter: RecordSplitter {
-    mutating func split(
-        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
-        into records: inout [RecordSpan]
-    ) throws -> Int {
-        var end = ByteScan.lastNewline(bytes, in: from..<bytes.count).map { $0 + 1 } ?? from
-        if atEnd { end = bytes.count }
-        if end == from {
-            if bytes.count - from > maxRecordBytes {
-                throw ToolError.input("a line is longer than \(maxRecordBytes / (1024 * 1024)) MiB: is this text?")
-            }
-            return from
-        }
-        records.append(RecordSpan(start: from, end: end, line: 0, problem: nil, endedWithCRLF: false))
-        return end
-    }
-
-    /// About `count` ranges of whole lines covering `0..<end`.
-    static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, count: Int) -> [Range<Int>] {
-        let target = max(64 * 1024, end / max(1, count))
-        var pieces: [Range<Int>] = []
-        var start = 0
-        while start < end {
-            var stop = min(end, start + target)
-            if stop < end { stop = ByteScan.nextNewline(bytes, in: (stop - 1)..<end).map { $0 + 1 } ?? end }
-            pieces.append(start..<stop)
-            start = stop
-        }
-        return pieces
     }
 }

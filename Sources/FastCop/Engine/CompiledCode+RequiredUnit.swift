@@ -1,0 +1,19 @@
+import CPCRE2
+
+extension CompiledCode {
+    /// The rightmost literal code unit that every match contains, as PCRE2 records it
+    /// (`PCRE2_INFO_LASTCODETYPE` 1 and `PCRE2_INFO_LASTCODEUNIT`), or nil when there is none.
+    ///
+    /// PCRE2 uses it to reject a subject early. When the unit comes from a case-insensitive part
+    /// of the pattern, PCRE2 matches its other case too (only for ASCII letters here: letters
+    /// with other cases outside ASCII, such as k and the Kelvin sign, get no required unit).
+    var requiredCodeUnit: UInt8? {
+        var type: UInt32 = 0
+        guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_LASTCODETYPE), &type) == 0, type == 1 else {
+            return nil
+        }
+        var unit: UInt32 = 0
+        guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_LASTCODEUNIT), &unit) == 0 else { return nil }
+        return UInt8(exactly: unit)
+    }
+}

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Byte scans over a block.
+enum ByteScan {
+    /// The offset of the first `\n` in `range`, if any: the first 32 bytes are looked at
+    /// here (a line's end is usually near), the rest with `memchr`, which is vectorized.
+    static func nextNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+        var index = range.lowerBound
+        let near = min(range.upperBound, index + 32)
+        while index + 8 <= near {
+            // Read as little-endian: the first byte in memory is the least significant one.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let found = newlineFlags(word)
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        guard index < range.upperBound,
+            let found = memchr(base + index, Int32(ASCII.newline), range.upperBound - index)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The offset of the first `byte` in `range` of `bytes`, if any (`memchr`).
+    static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress,
+            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The offset of the last `\n` in `range`, if any, eight bytes at a time.
+    static func lastNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+        var end = range.upperBound
+        while end - 8 >= range.lowerBound {
+            // Read as little-endian: the last byte in memory is the most significant one.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self))
+            let found = newlineFlags(word)
+            if found != 0 { return end - 8 + (63 - found.leadingZeroBitCount) / 8 }
+            end -= 8
+        }
+        while end > range.lowerBound {
+            end -= 1
+            if base[end] == ASCII.newline { return end }
+        }
+        return nil
+    }
+
+    /// The high bit of each byte of `word` that is `\n`, and no other bit (exact: no carry
+    /// crosses from one byte to the next).
+    @inline(__always)
+    private static func newlineFlags(_ word: UInt64) -> UInt64 {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let masked = word ^ (0x0101_0101_0101_0101 &* UInt64(ASCII.newline))
+        return ~(((masked & ~highs) &+ ~highs) | masked) & highs
+    }
+
+    /// The number of `\n` bytes in `range`, eight bytes at a time.
+    static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            count += newlineFlags(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)).nonzeroBitCount
+            index += 8
+        }
+        while index < range.upperBound {
+            if base[index] == ASCII.newline { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
+    /// The number of lines in `range` (a last line without `\n` counts).
+    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        return newlines(bytes, in: range) + (bytes[range.upperBound - 1] == ASCII.newline ? 0 : 1)
+    }
+}

@@ -1,0 +1,41 @@
+/// Finds the lines that can match, by the bytes every match contains (the pattern's required
+/// bytes, from PCRE2): a line without any of them is skipped with `memchr` instead of being
+/// searched. Each byte's next occurrence is remembered, so every byte is looked for at most
+/// once across a range however many lines are asked for.
+///
+/// It gives up on a range where it skips nothing (the required byte is on nearly every line,
+/// as `.` is in e-mail addresses): then looking for it only costs time.
+struct CandidateLines {
+    private let required: [UInt8]
+    /// For each required byte, its next offset at or after the last place it was looked for
+    /// from, or the range's end when there is none; -1 before the first look.
+    private var next: [Int]
+    private var probes = 0
+    private var useless = 0
+    /// Whether the search still looks for candidates in this range.
+    private(set) var isActive: Bool
+
+    init(required: [UInt8]) {
+        self.required = required
+        next = Array(repeating: -1, count: required.count)
+        isActive = !required.isEmpty
+    }
+
+    /// The start of the first line at or after `position` (a line start) that holds a required
+    /// byte, or nil when no line before `end` does.
+    mutating func firstLine(from position: Int, before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var found = end
+        for index in required.indices {
+            if next[index] < position {
+                next[index] = ByteScan.next(required[index], in: bytes, range: position..<end) ?? end
+            }
+            found = min(found, next[index])
+        }
+        guard found < end else { return nil }
+        let line = ByteScan.lastNewline(bytes, in: position..<found).map { $0 + 1 } ?? position
+        probes += 1
+        if line == position { useless += 1 }
+        if probes >= 16 && 2 * useless > probes { isActive = false }
+        return line
+    }
+}

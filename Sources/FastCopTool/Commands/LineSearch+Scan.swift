@@ -1,0 +1,212 @@
+import FastCop
+
+extension LineSearch {
+    /// The state of one piece's search: the line number reached and what was selected.
+    struct Scan {
+        let search: LineSearch
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var result = Result()
+        /// Where selected lines go.
+        private let output: OutputBuffer
+        /// Line numbers are counted only with `-n`: `countedLine` is the number of the line
+        /// starting at `countedOffset` (nil when lines are not counted).
+        private var countedOffset: Int
+        private var countedLine: Int?
+        /// The block's offset in the input.
+        private let blockOffset: Int
+        /// Selected lines not yet copied to the output: `bytes[pending]` is exactly their
+        /// output (whole lines with their newlines, no prefix), so that a run of selected
+        /// lines is copied at once.
+        private var pending = 0..<0
+
+        /// Lines judged one by one in a row of block scans, and the scans' start: when judged
+        /// lines are dense, scanning costs more than judging every line.
+        private var judged = 0
+
+        init(
+            search: LineSearch, bytes: UnsafeBufferPointer<UInt8>, start: Int, line: Int?, blockOffset: Int,
+            output: OutputBuffer
+        ) {
+            self.search = search
+            self.output = output
+            self.bytes = bytes
+            self.blockOffset = blockOffset
+            countedOffset = start
+            countedLine = line
+        }
+
+        /// The result, with every selected line in the output buffer.
+        mutating func finish() -> Result {
+            flush()
+            return result
+        }
+
+        /// Searches `range`, whose bytes are valid UTF-8; `onlyLineFeeds` says that its only
+        /// line ending is LF.
+        mutating func searchValid(_ range: Range<Int>, onlyLineFeeds: Bool) {
+            guard !range.isEmpty else { return }
+            guard let blockPattern = onlyLineFeeds ? search.blockPatternLF : search.blockPattern else {
+                lineByLine(range, validUTF8: true)
+                return
+            }
+            let subject = UnsafeBufferPointer(rebasing: bytes[range])
+            let base = range.lowerBound
+            var position = base
+            var candidates = CandidateLines(required: search.requiredBytes)
+            judged = 0
+            while position < range.upperBound {
+                if judged >= 64 && position - base < judged * 256 {
+                    lineByLine(position..<range.upperBound, validUTF8: true)
+                    return
+                }
+                if candidates.isActive {
+                    guard let line = candidates.firstLine(from: position, before: range.upperBound, in: bytes) else {
+                        break
+                    }
+                    skipLines(position..<line)
+                    position = line
+                }
+                let found: Range<Int>?
+                do {
+                    found = try blockPattern.firstMatchRange(
+                        in: subject, from: position - base, whole: false, validUTF8: true)
+                } catch {
+                    // The scan gave up at a limit: judge the remaining lines one by one.
+                    lineByLine(position..<range.upperBound, validUTF8: true)
+                    return
+                }
+                guard let found else { break }
+                let start = base + found.lowerBound
+                // An empty match after the last newline is not on a line.
+                if start == range.upperBound && bytes[start - 1] == ASCII.newline { break }
+                let lineEnd = ByteScan.nextNewline(bytes, in: start..<range.upperBound) ?? range.upperBound
+                let end = base + found.upperBound
+                // With LF line endings only, a match inside its line is one the per-line pattern
+                // finds too (for a whole-line match it must also span the line). Counting, the
+                // line's start is not even needed.
+                let inside = onlyLineFeeds && end <= lineEnd
+                if inside && !search.wholeLine && search.countOnly && !search.invert {
+                    result.selected += 1
+                    position = lineEnd + 1
+                    continue
+                }
+                let lineStart = ByteScan.lastNewline(bytes, in: position..<start).map { $0 + 1 } ?? position
+                skipLines(position..<lineStart)
+                if inside && (!search.wholeLine || (start == lineStart && end == lineEnd)) {
+                    if !search.invert { emit(lineStart, lineEnd) }
+                    position = lineEnd + 1
+                } else {
+                    position = judgeLine(at: lineStart, end: range.upperBound, validUTF8: true)
+                    judged += 1
+                }
+            }
+            if position < range.upperBound { skipLines(position..<range.upperBound) }
+        }
+
+        /// The number of the line starting at `offset` (at or after the last one asked for).
+        private mutating func line(at offset: Int) -> Int? {
+            guard let counted = countedLine else { return nil }
+            countedLine = counted + ByteScan.newlines(bytes, in: countedOffset..<offset)
+            countedOffset = offset
+            return countedLine
+        }
+
+        /// "line 12" with `-n`, else "the line at byte 3456".
+        private mutating func place(of offset: Int) -> String {
+            line(at: offset).map { "line \($0)" } ?? "the line at byte \(blockOffset + offset)"
+        }
+
+        /// Lines the block scan found no match in: selected only with `--invert`.
+        private mutating func skipLines(_ range: Range<Int>) {
+            guard !range.isEmpty, search.invert else { return }
+            if !search.lineNumbers && search.prefix.isEmpty {
+                result.selected += ByteScan.lines(bytes, in: range)
+                if search.countOnly { return }
+                if bytes[range.upperBound - 1] == ASCII.newline {
+                    append(range)
+                } else {
+                    flush()
+                    output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+                    output.bytes.append(ASCII.newline)
+                }
+                return
+            }
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let end = ByteScan.nextNewline(bytes, in: position..<range.upperBound) ?? range.upperBound
+                emit(position, end)
+                position = end + 1
+            }
+        }
+
+        /// Judges each line in `range` with the per-line pattern (those that can match).
+        private mutating func lineByLine(_ range: Range<Int>, validUTF8: Bool) {
+            var candidates = CandidateLines(required: search.requiredBytes)
+            var position = range.lowerBound
+            while position < range.upperBound {
+                if candidates.isActive {
+                    guard let line = candidates.firstLine(from: position, before: range.upperBound, in: bytes) else {
+                        skipLines(position..<range.upperBound)
+                        return
+                    }
+                    skipLines(position..<line)
+                    position = line
+                }
+                position = judgeLine(at: position, end: range.upperBound, validUTF8: validUTF8)
+            }
+        }
+
+        /// Judges the line starting at `start` with the per-line pattern; returns where the next
+        /// line starts. `validUTF8` says whether the line is known to be valid UTF-8 (if not,
+        /// PCRE2 checks it and an invalid line is reported).
+        mutating func judgeLine(at start: Int, end limit: Int, validUTF8: Bool) -> Int {
+            let newline = ByteScan.nextNewline(bytes, in: start..<limit)
+            let end = newline ?? limit
+            var contentEnd = end
+            if newline != nil && contentEnd > start && bytes[contentEnd - 1] == ASCII.carriageReturn { contentEnd -= 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
+            do {
+                let found = try search.linePattern.firstMatchRange(
+                    in: line, whole: search.wholeLine, validUTF8: validUTF8)
+                if (found != nil) != search.invert { emit(start, end) }
+            } catch {
+                if result.problems.count < 10 {
+                    result.problems.append(LineSearch.problem(error, place: place(of: start)))
+                }
+            }
+            return end + 1
+        }
+
+        /// Selects the line `start..<end` (`end` at its newline or the end of the input).
+        private mutating func emit(_ start: Int, _ end: Int) {
+            result.selected += 1
+            guard !search.countOnly else { return }
+            if search.prefix.isEmpty && !search.lineNumbers && end < bytes.count && bytes[end] == ASCII.newline {
+                append(start..<(end + 1))
+                return
+            }
+            flush()
+            output.bytes.append(contentsOf: search.prefix)
+            if search.lineNumbers, let number = line(at: start) { output.bytes.append(contentsOf: "\(number):".utf8) }
+            output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            output.bytes.append(ASCII.newline)
+        }
+
+        /// Adds `range` (whole lines, as they are output) to the pending output.
+        private mutating func append(_ range: Range<Int>) {
+            if pending.upperBound == range.lowerBound && !pending.isEmpty {
+                pending = pending.lowerBound..<range.upperBound
+                return
+            }
+            flush()
+            pending = range
+        }
+
+        /// Copies the pending lines to the output.
+        private mutating func flush() {
+            guard !pending.isEmpty else { return }
+            output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending]))
+            pending = 0..<0
+        }
+    }
+}
