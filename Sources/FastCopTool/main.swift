@@ -6,4 +6,5 @@
     import Darwin
 #endif
 
+SignalMask.unblockTermination()
 exit(FastCopCommand.main(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -77,6 +77,36 @@ struct HostileToolTests {
         }
     }
 
+    @Test("a match on an input that never ends stops when it is told to", arguments: [SIGTERM, SIGINT])
+    func matchStops(signal: Int32) throws {
+        // Started from a test worker thread, whose blocked signals the child inherits: the tool
+        // must unblock them itself, or the kill stays pending and the search runs on.
+        try ToolRunner.withRunner { tool in
+            let process = Process()
+            process.executableURL = try ToolRunner.binary()
+            process.arguments = ["match", "-c", "zoë"]
+            process.currentDirectoryURL = tool.directory
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try input.fileHandleForWriting.write(contentsOf: Data(String(repeating: "zoë é\n", count: 10_000).utf8))
+            Thread.sleep(forTimeInterval: 0.5)
+            kill(process.processIdentifier, signal)
+            // Wait at most ten seconds: a run that ignored the signal is a failure, not a hang.
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            let stopped = !process.isRunning
+            if !stopped { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            try? input.fileHandleForWriting.close()
+            #expect(stopped, "fastcop match ignored signal \(signal)")
+            #expect(process.terminationReason == .uncaughtSignal)
+            #expect(process.terminationStatus == (stopped ? signal : SIGKILL))
+        }
+    }
+
     @Test("binary garbage is rejected line by line, every line accounted for", arguments: ["lines", "jsonl"])
     func garbage(format: String) throws {
         var bytes: [UInt8] = []
