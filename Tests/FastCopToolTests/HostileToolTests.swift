@@ -43,22 +43,30 @@ struct HostileToolTests {
         }
     }
 
+    /// Starts the tool with `arguments` in `tool`'s directory, reading a pipe that stays open,
+    /// its output thrown away.
+    static func start(_ arguments: [String], in tool: ToolRunner) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = try ToolRunner.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = tool.directory
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input)
+    }
+
     @Test("killing a run mid-way leaves no output file", arguments: [SIGTERM, SIGINT, SIGKILL])
     func killed(signal: Int32) throws {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", Rules.contacts)
-            let process = Process()
-            process.executableURL = try ToolRunner.binary()
-            process.arguments = [
-                "clean", "-", "--format", "csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects",
-                "rejects.csv", "--quiet",
-            ]
-            process.currentDirectoryURL = tool.directory
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, input) = try Self.start(
+                [
+                    "clean", "-", "--format", "csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects",
+                    "rejects.csv", "--quiet",
+                ], in: tool)
             // Rows keep coming and the input never ends: the run is mid-way when it is killed.
             var rows = "email,phone\n"
             for index in 0..<20_000 { rows += "user\(index)@example.com,+4412345\(index % 10)\n" }
@@ -82,15 +90,7 @@ struct HostileToolTests {
         // Started from a test worker thread, whose blocked signals the child inherits: the tool
         // must unblock them itself, or the kill stays pending and the search runs on.
         try ToolRunner.withRunner { tool in
-            let process = Process()
-            process.executableURL = try ToolRunner.binary()
-            process.arguments = ["match", "-c", "zoë"]
-            process.currentDirectoryURL = tool.directory
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let (process, input) = try Self.start(["match", "-c", "zoë"], in: tool)
             try input.fileHandleForWriting.write(contentsOf: Data(String(repeating: "zoë é\n", count: 10_000).utf8))
             Thread.sleep(forTimeInterval: 0.5)
             kill(process.processIdentifier, signal)
