@@ -74,6 +74,7 @@ struct UTF8TextScanTests {
     func table(name: String, bytes: [UInt8], invalid: Int?, onlyLineFeeds: Bool) {
         let result = Self.scan(bytes)
         #expect(result.firstInvalidUTF8 == invalid, "\(name)")
+        #expect(bytes.withUnsafeBufferPointer { UTF8TextScan.firstInvalidOffset($0) } == invalid, "\(name)")
         if invalid == nil { #expect(result.onlyLineFeeds == onlyLineFeeds, "\(name)") }
         #expect(Self.reference(bytes).invalid == invalid, "\(name): the reference agrees")
     }
@@ -116,6 +117,9 @@ struct UTF8TextScanTests {
             let result = Self.scan(bytes)
             let expected = Self.reference(bytes)
             #expect(result.firstInvalidUTF8 == expected.invalid, "\(bytes)")
+            // The validation-only entry (the tool's record check) finds the same byte.
+            let validationOnly = bytes.withUnsafeBufferPointer { UTF8TextScan.firstInvalidOffset($0) }
+            #expect(validationOnly == expected.invalid, "\(bytes)")
             #expect((result.firstInvalidUTF8 == nil) == (String(validating: bytes, as: UTF8.self) != nil))
             if expected.invalid == nil {
                 #expect(result.onlyLineFeeds == expected.onlyLineFeedsBefore, "\(bytes)")

@@ -36,11 +36,26 @@ package struct UTF8TextScan: Sendable, Equatable {
     /// - Complexity: O(*n*): 32 bytes at a time over ASCII and over two-byte characters
     ///   (é, ß, ü …), byte by byte over the rest; `memchr` looks for CR, VT and FF.
     package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> UTF8TextScan {
+        scan(bytes, in: range, lineEndings: true)
+    }
+
+    /// The offset of the first byte of `bytes` that is not part of a valid UTF-8 sequence, or
+    /// nil when all are valid: ``scan(_:in:)`` without looking for line endings.
+    package static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        scan(bytes, in: 0..<bytes.count, lineEndings: false).firstInvalidUTF8
+    }
+
+    /// The scan; ``onlyLineFeeds`` is only worked out when `lineEndings` is true.
+    @inline(__always)
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, lineEndings: Bool
+    ) -> UTF8TextScan {
         guard let base = bytes.baseAddress, !range.isEmpty else {
             return UTF8TextScan(firstInvalidUTF8: nil, onlyLineFeeds: true)
         }
         var onlyLineFeeds = true
-        for ending in [0x0D, 0x0B, 0x0C] as [Int32] where memchr(base + range.lowerBound, ending, range.count) != nil {
+        for ending in [0x0D, 0x0B, 0x0C] as [Int32]
+        where lineEndings && memchr(base + range.lowerBound, ending, range.count) != nil {
             onlyLineFeeds = false
             break
         }
@@ -59,8 +74,9 @@ package struct UTF8TextScan: Sendable, Equatable {
                     return UTF8TextScan(firstInvalidUTF8: index, onlyLineFeeds: onlyLineFeeds)
                 }
                 let second = base[index + 1]
-                if (lead == 0xC2 && second == 0x85)
-                    || (lead == 0xE2 && second == 0x80 && base[index + 2] & 0xFE == 0xA8)
+                if lineEndings
+                    && ((lead == 0xC2 && second == 0x85)
+                        || (lead == 0xE2 && second == 0x80 && base[index + 2] & 0xFE == 0xA8))
                 {
                     onlyLineFeeds = false
                 }
