@@ -9,7 +9,7 @@ extension CompiledCode {
     /// An anchored match gets ``EngineLimits/match`` steps. An unanchored search first runs
     /// as one PCRE2 search in which each start position gets an equal share of
     /// ``EngineLimits/total`` (``EngineLimits/share(forSubjectOf:)``); if a position needs
-    /// more, the search is re-run one position at a time (``step(_:from:options:scratch:share:remaining:)``).
+    /// more, the search goes on in windows of start positions (``step(_:from:options:scratch:share:remaining:)``).
     ///
     /// - Parameters:
     ///   - validated: the caller guarantees `subject` is valid UTF-8 and `start` is on a
@@ -25,9 +25,7 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, options: UInt32 = 0,
         validated: Bool, scratch: MatchScratch, budget: UnsafeMutablePointer<UInt64>? = nil
     ) throws -> Bool {
-        let share =
-            isAnchored || options & EngineFlags.anchored != 0
-            ? limits.match : limits.share(forSubjectOf: subject.count)
+        let share = matchLimit(forSubjectOf: subject.count, options: options)
         scratch.apply(limits, matchLimit: share)
         let base = subject.baseAddress ?? EmptySubject.pointer
         let status: Int32
@@ -41,7 +39,7 @@ extension CompiledCode {
         }
         if status >= 0 { return true }
         if status == PCRE2_ERROR_NOMATCH { return false }
-        if status == PCRE2_ERROR_MATCHLIMIT && share < limits.match && canStep {
+        if steps(after: status, share: share) {
             // PCRE2 checked the UTF-8 of everything this search can look at before it started.
             guard let budget else {
                 var remaining = limits.budget(forSubjectOf: subject.count)
@@ -52,6 +50,21 @@ extension CompiledCode {
                 subject, from: start, options: options, scratch: scratch, share: share, remaining: &budget.pointee)
         }
         throw failure(status, scratch: scratch)
+    }
+
+    /// The match limit of one call over `count` bytes: the whole of ``EngineLimits/match`` for
+    /// an anchored match (one start position), else each position's share of the total.
+    @inline(__always)
+    func matchLimit(forSubjectOf count: Int, options: UInt32 = 0) -> UInt32 {
+        isAnchored || options & EngineFlags.anchored != 0 ? limits.match : limits.share(forSubjectOf: count)
+    }
+
+    /// Whether a call that ended with `status` under the match limit `share` goes on window by
+    /// window (``step(_:from:options:scratch:share:remaining:)``): a position needed more than
+    /// its share, and the pattern allows stepping.
+    @inline(__always)
+    func steps(after status: Int32, share: UInt32) -> Bool {
+        status == PCRE2_ERROR_MATCHLIMIT && share < limits.match && canStep
     }
 
     /// The ``EngineFailure`` for a negative `status` of `pcre2_match`.
@@ -93,7 +106,7 @@ extension CompiledCode {
         global: Bool, literal: Bool, validated: Bool
     ) throws -> String? {
         let scratch = MatchScratch.current
-        let share = isAnchored ? limits.match : limits.share(forSubjectOf: subject.count)
+        let share = matchLimit(forSubjectOf: subject.count)
         scratch.apply(limits, matchLimit: share)
         var options =
             UInt32(PCRE2_SUBSTITUTE_OVERFLOW_LENGTH) | UInt32(PCRE2_SUBSTITUTE_UNSET_EMPTY)
@@ -103,15 +116,8 @@ extension CompiledCode {
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
 
-        func matchFailure(_ status: Int32) -> EngineFailure {
-            var error = EngineFailure(stage: .match, code: status, offset: nil)
-            if error.isInvalidUTF8 { error.offset = pcre2_get_startchar_8(scratch.matchData) }
-            return error
-        }
         // A position needed more than its share of the total: substitute match by match.
-        func stepping(_ status: Int32) -> Bool {
-            status == PCRE2_ERROR_MATCHLIMIT && share < limits.match && canStep
-        }
+        func stepping(_ status: Int32) -> Bool { steps(after: status, share: share) }
 
         var capacity = subject.count + subject.count / 2 + 64
         if capacity <= MatchScratch.outputCapacity {
@@ -131,7 +137,7 @@ extension CompiledCode {
                 return try substituteByStepping(
                     subject, replacement: replacement, global: global, literal: literal, scratch: scratch)
             }
-            guard status == PCRE2_ERROR_NOMEMORY else { throw matchFailure(status) }
+            guard status == PCRE2_ERROR_NOMEMORY else { throw failure(status, scratch: scratch) }
             capacity = length
         }
 
@@ -151,7 +157,7 @@ extension CompiledCode {
                 if status == PCRE2_ERROR_NOMEMORY {
                     needed = length
                 } else {
-                    failure = matchFailure(status)
+                    failure = self.failure(status, scratch: scratch)
                 }
                 return 0
             }

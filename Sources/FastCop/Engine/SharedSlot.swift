@@ -61,17 +61,19 @@ final class SharedSlot<Value: AnyObject & Sendable>: Sendable {
     /// Empties the slot; the next reader makes a new value. Returns the old value, which the
     /// caller must keep alive for as long as another thread may still be reading it.
     func reset() -> Value? {
-        let bits = storage.exchange(0, ordering: .acquiringAndReleasing)
-        guard let raw = UnsafeMutableRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<Value>.fromOpaque(raw).takeRetainedValue()
+        exchange(0)
     }
 
     /// Puts `value` in the slot and returns the old value, which the caller must keep alive for
     /// as long as another thread may still be reading it.
     func replace(with value: Value) -> Value? {
-        let bits = storage.exchange(
-            Int(bitPattern: Unmanaged.passRetained(value).toOpaque()), ordering: .acquiringAndReleasing)
-        guard let raw = UnsafeMutableRawPointer(bitPattern: bits) else { return nil }
+        exchange(Int(bitPattern: Unmanaged.passRetained(value).toOpaque()))
+    }
+
+    /// Stores `bits` (a retained value, or 0) and hands over the value that was there.
+    private func exchange(_ bits: Int) -> Value? {
+        let old = storage.exchange(bits, ordering: .acquiringAndReleasing)
+        guard let raw = UnsafeMutableRawPointer(bitPattern: old) else { return nil }
         return Unmanaged<Value>.fromOpaque(raw).takeRetainedValue()
     }
 

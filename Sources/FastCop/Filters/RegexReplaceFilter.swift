@@ -94,7 +94,8 @@ public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
     /// Returns `value` with every match replaced.
     public func apply(to value: String, context: [String: Any]?) throws -> String? {
         try withOutcome { outcome in
-            guard let ready = outcome.replacement else { throw outcome.failure ?? FilterError.noPatternOrReplacement }
+            // The stored property, borrowed: ready() would return a retained reference.
+            guard let ready = outcome.replacement else { throw outcome.error }
             return try ready.replace(in: value)
         }
     }
@@ -156,9 +157,12 @@ private final class PreparedOutcome: Sendable {
         }
     }
 
+    /// Why there is no replacement, as filtering throws it.
+    var error: any Error { failure ?? FilterError.noPatternOrReplacement }
+
     /// The replacement, or the error.
     func ready() throws -> PreparedReplacement {
-        guard let replacement else { throw failure ?? FilterError.noPatternOrReplacement }
+        guard let replacement else { throw error }
         return replacement
     }
 }
