@@ -51,16 +51,11 @@ enum TemporaryFiles {
     private static func installHandlers() {
         guard !handlersInstalled else { return }
         handlersInstalled = true
-        // A parent may start fastcop with these signals blocked (the mask is inherited, as
-        // Foundation's Process does from a worker thread); then a kill would stay pending and
-        // the run would go on. Unblock them on this (the main) thread so they are delivered.
-        var handled = sigset_t()
-        sigemptyset(&handled)
+        // The tool unblocks these signals at start (SignalMask.unblockTermination), so they
+        // are delivered even when a parent started fastcop with them blocked.
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, removeTemporaryFilesAndExit)
-            sigaddset(&handled, signalNumber)
         }
-        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     /// Called by the signal handler: unlinks every registered file.
