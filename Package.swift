@@ -41,16 +41,22 @@ let package = Package(
             dependencies: ["FastCop"],
             path: "Examples/SwiftCopExample"
         ),
+        // The fuzzer's checks (findings are returned, not fatal): linked by the fuzzer and the tests.
+        .target(
+            name: "FastCopFuzzChecks",
+            dependencies: ["FastCop"],
+            path: "Fuzz/FastCopFuzzChecks"
+        ),
         // The fuzz target: with `-Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING` (see scripts/fuzz)
         // a libFuzzer target; in a plain build, a tool that replays fuzz inputs from files.
         .executableTarget(
             name: "FastCopFuzz",
-            dependencies: ["FastCop"],
+            dependencies: ["FastCop", "FastCopFuzzChecks"],
             path: "Fuzz/FastCopFuzz"
         ),
         .testTarget(
             name: "FastCopTests",
-            dependencies: ["FastCop", "FastCopFuzz"]
+            dependencies: ["FastCop", "FastCopFuzzChecks"]
         ),
         // Runs the built `fastcop` binary as a user would (no dependency on its module).
         .testTarget(

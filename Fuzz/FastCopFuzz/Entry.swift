@@ -1,4 +1,4 @@
-import FastCop
+import FastCopFuzzChecks
 import Foundation
 
 /// The entry point. Built with `-sanitize=fuzzer -DFUZZING` (scripts/fuzz), it hands control
@@ -25,9 +25,13 @@ enum FuzzEntry {
     }
 }
 
-/// One input: runs every check on it. Returns 0, as libFuzzer requires.
+/// One input: runs every check on it. Returns 0, as libFuzzer requires; a finding prints what
+/// was found and aborts, so that libFuzzer saves the input.
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzChecks.run(FuzzInput(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)))
+    let findings = FuzzChecks.run(FuzzInput(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)))
+    guard findings.isEmpty else {
+        fatalError("FastCop fuzz finding: " + findings.joined(separator: "\nFastCop fuzz finding: "))
+    }
     return 0
 }
 

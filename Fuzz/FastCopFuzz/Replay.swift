@@ -1,4 +1,4 @@
-import FastCop
+import FastCopFuzzChecks
 import Foundation
 
 /// Replays fuzz inputs from files without libFuzzer, and writes the seed corpus.
@@ -21,27 +21,19 @@ enum Replay {
             return
         }
         var count = 0
+        var failed = 0
         for path in arguments {
-            for file in try files(at: path) {
-                let data = try Data(contentsOf: file)
-                [UInt8](data).withUnsafeBufferPointer { FuzzChecks.run(FuzzInput($0)) }
+            for file in try FuzzCorpus.files(at: path) {
+                let findings = try FuzzCorpus.replay(file)
+                for finding in findings { print("\(file.path): FastCop fuzz finding: \(finding)") }
+                failed += findings.isEmpty ? 0 : 1
                 count += 1
             }
         }
-        print("replayed \(count) inputs: no finding")
-    }
-
-    /// The file at `path`, or the regular files in the folder at `path`, sorted by name.
-    static func files(at path: String) throws -> [URL] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ReplayError(message: "no such file or folder: \(path)")
+        guard failed == 0 else {
+            throw ReplayError(message: "\(failed) of \(count) inputs gave findings")
         }
-        let url = URL(fileURLWithPath: path)
-        guard isFolder.boolValue else { return [url] }
-        return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-            .filter { !$0.hasPrefix(".") }
-            .map { url.appendingPathComponent($0) }
+        print("replayed \(count) inputs: no finding")
     }
 
     struct ReplayError: Error, CustomStringConvertible {
@@ -51,10 +43,8 @@ enum Replay {
 
     static func writeSeeds(to folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (index, seed) in Seeds.all.enumerated() {
-            let bytes = FuzzInput.encode(
-                pattern: seed.pattern, subject: seed.subject, template: seed.template, options: seed.options,
-                noJIT: seed.noJIT, tight: seed.tight)
+        for index in Seeds.all.indices {
+            let bytes = FuzzCorpus.encodedSeed(index)
             let name = String(format: "seed-%03d", index)
             try Data(bytes).write(to: folder.appendingPathComponent(name))
         }

@@ -1,8 +1,7 @@
 import FastCop
+import FastCopFuzzChecks
 import Foundation
 import Testing
-
-@testable import FastCopFuzz
 
 /// Inputs the fuzzer found (each once a crash or a wrong answer), and the seed corpus replayed
 /// through the fuzzer's own checks.
@@ -13,24 +12,39 @@ struct HostileFuzzRegressionTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus")
 
-    @Test("every corpus input passes the fuzzer's checks")
-    func corpusReplays() throws {
-        let files = try Replay.files(at: Self.corpus.path)
-        #expect(files.count >= Seeds.all.count)
-        for file in files {
-            let bytes = [UInt8](try Data(contentsOf: file))
-            bytes.withUnsafeBufferPointer { FuzzChecks.run(FuzzInput($0)) }
-        }
+    /// The checked-in corpus files' names (an empty list makes ``corpusHoldsTheSeeds()`` fail).
+    static let corpusFiles: [String] =
+        ((try? FuzzCorpus.files(at: corpus.path)) ?? []).map(\.lastPathComponent)
+
+    @Test("the corpus folder holds at least the seed table")
+    func corpusHoldsTheSeeds() {
+        #expect(Self.corpusFiles.count >= Seeds.all.count)
+    }
+
+    /// One test case per corpus file: a finding fails that case, with what was found.
+    @Test("a corpus input passes the fuzzer's checks", arguments: corpusFiles)
+    func corpusReplays(name: String) throws {
+        let findings = try FuzzCorpus.replay(Self.corpus.appendingPathComponent(name))
+        #expect(findings.isEmpty, "\(name): \(findings.joined(separator: "; "))")
+    }
+
+    @Test("a failed check is recorded as a finding and the checks go on (no abort)")
+    func findingsAreReturned() {
+        let checks = FuzzChecks()
+        checks.expect(1 + 1 == 3, "arithmetic")
+        checks.expect(true, "never recorded")
+        checks.finding("second")
+        #expect(checks.findings == ["arithmetic", "second"])
+        let clean = FuzzInput.encode(
+            pattern: "a", subject: Array("a".utf8), template: "<$0>", options: [], noJIT: false, tight: false)
+        #expect(clean.withUnsafeBufferPointer { FuzzChecks.run(FuzzInput($0)) }.isEmpty)
     }
 
     @Test("the seed table and the checked-in seeds are the same")
     func seedsAreCheckedIn() throws {
-        for (index, seed) in Seeds.all.enumerated() {
+        for index in Seeds.all.indices {
             let file = Self.corpus.appendingPathComponent(String(format: "seed-%03d", index))
-            let expected = FuzzInput.encode(
-                pattern: seed.pattern, subject: seed.subject, template: seed.template, options: seed.options,
-                noJIT: seed.noJIT, tight: seed.tight)
-            #expect([UInt8](try Data(contentsOf: file)) == expected, "\(file.lastPathComponent)")
+            #expect([UInt8](try Data(contentsOf: file)) == FuzzCorpus.encodedSeed(index), "\(file.lastPathComponent)")
         }
     }
 

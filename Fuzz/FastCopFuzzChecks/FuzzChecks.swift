@@ -3,15 +3,32 @@ import FastCop
 /// What the fuzzer asks of FastCop for every input: compile the pattern, then match, whole-match,
 /// list matches and replace on the subject as a `String`, a `Substring` and raw bytes, and check
 /// that the answers agree with each other. A limit error is an accepted answer; a crash, a hang
-/// or two answers that disagree is a finding (`fatalError`, so libFuzzer keeps the input).
-enum FuzzChecks {
+/// or two answers that disagree is a finding.
+///
+/// The checks collect their findings instead of stopping the process, so one target serves both
+/// callers: the fuzzer (`FastCopFuzz`) aborts on a finding so that libFuzzer keeps the input,
+/// and the test suite records each finding as a failure of the one test that replayed it.
+package final class FuzzChecks {
     /// A small cache, so that inputs also churn eviction.
     static let cache = PatternCache(capacity: 8)
 
-    static func run(_ input: FuzzInput) {
+    /// What this run found, in the order found.
+    package private(set) var findings: [String] = []
+
+    package init() {}
+
+    /// Runs every check on `input` and returns the findings (empty when FastCop behaved).
+    package static func run(_ input: FuzzInput) -> [String] {
+        let checks = FuzzChecks()
+        checks.check(input)
+        return checks.findings
+    }
+
+    private func check(_ input: FuzzInput) {
         let pattern: Pattern
         do {
-            pattern = try cache.pattern(input.pattern, options: input.options, limits: input.limits, jit: input.jit)
+            pattern = try Self.cache.pattern(
+                input.pattern, options: input.options, limits: input.limits, jit: input.jit)
         } catch let error as PatternError {
             expect(error.kind == .compile || error.kind == .jitUnavailable, "compile failed oddly: \(error)")
             expect(!error.description.isEmpty, "empty error description")
@@ -20,7 +37,7 @@ enum FuzzChecks {
             }
             return
         } catch {
-            fatalError("a non-PatternError from compiling: \(error)")
+            return finding("a non-PatternError from compiling: \(error)")
         }
         checkString(pattern, input.subject, template: input.template)
         checkString(pattern, String(input.subject.dropFirst()), template: input.template)
@@ -34,7 +51,7 @@ enum FuzzChecks {
     /// With a whole-search budget small enough that searches step through windows of start
     /// positions (``FuzzInput/steppingLimits``), every answer given is the one PCRE2 gives
     /// with no budget at all.
-    static func checkSteppingAgrees(_ input: FuzzInput) {
+    func checkSteppingAgrees(_ input: FuzzInput) {
         guard
             let stepping = try? Pattern(
                 input.pattern, options: input.options, limits: FuzzInput.steppingLimits, jit: input.jit),
@@ -61,7 +78,7 @@ enum FuzzChecks {
     }
 
     /// The string API's answers agree with each other.
-    static func checkString(_ pattern: Pattern, _ subject: String, template: String) {
+    func checkString(_ pattern: Pattern, _ subject: String, template: String) {
         let has = answer { try pattern.hasMatch(in: subject) }
         let first = answer { try pattern.firstMatch(in: subject) }
         if let has, let first {
@@ -78,7 +95,7 @@ enum FuzzChecks {
             checkMatch(match, in: subject[...])
             expect(match.range == subject.startIndex..<subject.endIndex, "wholeMatch is not the whole string")
         }
-        if hasWhole == true, has == false { fatalError("a whole match but no match") }
+        if hasWhole == true, has == false { finding("a whole match but no match") }
 
         let all = answer { try pattern.matches(in: subject) }
         if let all {
@@ -106,7 +123,7 @@ enum FuzzChecks {
     }
 
     /// Matching a substring (a slice in the middle of a larger string) works on the slice only.
-    static func checkSubstring(_ pattern: Pattern, _ subject: String) {
+    func checkSubstring(_ pattern: Pattern, _ subject: String) {
         guard !subject.isEmpty else { return }
         let slice = subject.dropFirst().dropLast()
         if let match = answer({ try pattern.firstMatch(in: slice) }) ?? nil {
@@ -124,7 +141,7 @@ enum FuzzChecks {
 
     /// Raw bytes give the string's answers when they are valid UTF-8 and an invalid-UTF-8 error
     /// (never a crash, never an answer) when they are not.
-    static func checkBytes(_ pattern: Pattern, _ bytes: [UInt8], decoded: String) {
+    func checkBytes(_ pattern: Pattern, _ bytes: [UInt8], decoded: String) {
         let valid = String(validating: bytes, as: UTF8.self) != nil
         do {
             let has = try pattern.hasMatch(in: bytes)
@@ -149,12 +166,12 @@ enum FuzzChecks {
                 expect(error.isLimit, "unexpected error on bytes: \(error)")
             }
         } catch {
-            fatalError("a non-PatternError from matching bytes: \(error)")
+            finding("a non-PatternError from matching bytes: \(error)")
         }
     }
 
     /// The interpreter gives the JIT's answers whenever neither reaches a limit.
-    static func checkInterpreterAgrees(_ pattern: Pattern, _ input: FuzzInput) {
+    func checkInterpreterAgrees(_ pattern: Pattern, _ input: FuzzInput) {
         guard pattern.isJITCompiled,
             let interpreted = try? Pattern(input.pattern, options: input.options, limits: input.limits, jit: .never)
         else { return }
@@ -172,7 +189,7 @@ enum FuzzChecks {
     }
 
     /// A batch gives the one-by-one answers (limits count as no match: fail closed).
-    static func checkBatch(_ pattern: Pattern, _ subject: String) {
+    func checkBatch(_ pattern: Pattern, _ subject: String) {
         let inputs = [subject, "", subject + subject, "é"]
         let oneByOne = inputs.map { (try? pattern.hasWholeMatch(in: $0)) ?? false }
         let batch = Batch(options: BatchOptions(parallelism: 2, chunkSize: 1, sequentialThreshold: 0))
@@ -181,7 +198,7 @@ enum FuzzChecks {
         expect(report.failures.map(\.index) == oneByOne.indices.filter { !oneByOne[$0] }, "report disagrees")
     }
 
-    static func checkMatch(_ match: Pattern.Match, in subject: Substring) {
+    func checkMatch(_ match: Pattern.Match, in subject: Substring) {
         let range = match.range
         expect(range.lowerBound >= subject.startIndex && range.upperBound <= subject.endIndex, "match out of range")
         expect(match.utf8Range.count == subject[range].utf8.count, "utf8Range and range disagree")
@@ -197,18 +214,24 @@ enum FuzzChecks {
 
     /// The value, or nil when the call threw a `PatternError` that is allowed here (a limit or
     /// a bad template); any other error is a finding.
-    static func answer<T>(_ body: () throws -> T) -> T? {
+    func answer<T>(_ body: () throws -> T) -> T? {
         do {
             return try body()
         } catch let error as PatternError {
             expect(error.isLimit || error.kind == .replacement, "unexpected error: \(error)")
             return nil
         } catch {
-            fatalError("a non-PatternError: \(error)")
+            finding("a non-PatternError: \(error)")
+            return nil
         }
     }
 
-    static func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { fatalError("FastCop fuzz finding: \(message())") }
+    /// Records `message` as a finding unless `condition` holds; the checks go on either way.
+    package func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { finding(message()) }
+    }
+
+    package func finding(_ message: String) {
+        findings.append(message)
     }
 }

@@ -8,29 +8,29 @@ import FastCop
 /// of template, and the rest is the subject. Missing bytes count as zero or empty. The pattern
 /// and template are decoded as UTF-8 with replacement characters; the subject is kept as bytes
 /// (it may be invalid UTF-8 or hold NULs) and also decoded into a `String`.
-struct FuzzInput {
-    var options: Pattern.Options
-    var jit: Pattern.JITMode
-    var limits: Pattern.Limits
-    var pattern: String
-    var subjectBytes: [UInt8]
-    var subject: String
-    var template: String
+package struct FuzzInput {
+    package var options: Pattern.Options
+    package var jit: Pattern.JITMode
+    package var limits: Pattern.Limits
+    package var pattern: String
+    package var subjectBytes: [UInt8]
+    package var subject: String
+    package var template: String
 
     /// Limits low enough that one input cannot run for long even on a long subject with a
     /// runaway pattern; reaching them is an expected outcome, not a finding.
-    static let fuzzLimits = Pattern.Limits(matchLimit: 100_000, depthLimit: 10_000, heapLimit: 8 << 20)
+    package static let fuzzLimits = Pattern.Limits(matchLimit: 100_000, depthLimit: 10_000, heapLimit: 8 << 20)
     /// A whole-search budget that makes searches of a few hundred bytes with costly start
     /// positions step through windows (each position's share is 1,000 steps).
-    static let steppingLimits = Pattern.Limits(
+    package static let steppingLimits = Pattern.Limits(
         matchLimit: 100_000, depthLimit: 10_000, heapLimit: 8 << 20, totalMatchLimit: 100_000)
     /// The per-position limits of ``fuzzLimits`` with no whole-search budget: PCRE2 alone.
-    static let unboundedLimits = Pattern.Limits(
+    package static let unboundedLimits = Pattern.Limits(
         matchLimit: 100_000, depthLimit: 10_000, heapLimit: 8 << 20, totalMatchLimit: Int.max)
     /// Limits that trip at once, to exercise the error paths.
-    static let tightLimits = Pattern.Limits(matchLimit: 50, depthLimit: 20, heapLimit: 4 << 10)
+    package static let tightLimits = Pattern.Limits(matchLimit: 50, depthLimit: 20, heapLimit: 4 << 10)
 
-    init(_ data: UnsafeBufferPointer<UInt8>) {
+    package init(_ data: UnsafeBufferPointer<UInt8>) {
         let head = Array(data.prefix(4)) + [0, 0, 0, 0]
         options = Pattern.Options(rawValue: UInt32(head[0]) | UInt32(head[1] & 0b111) << 8)
         jit = head[1] & 0b1000 != 0 ? .never : .ifAvailable
@@ -47,7 +47,7 @@ struct FuzzInput {
     }
 
     /// Encodes an input in the layout above (used to write seed files).
-    static func encode(
+    package static func encode(
         pattern: String, subject: [UInt8], template: String = "", options: Pattern.Options = [],
         noJIT: Bool = false, tight: Bool = false
     ) -> [UInt8] {

@@ -4,14 +4,14 @@ import FastCop
 /// case folding, anchors and newlines, quantifiers, alternation, look-around, back-references,
 /// named groups, verbs, runaway patterns) on subjects with é, ß, İ, emoji, combining marks,
 /// CRLF and invalid UTF-8.
-enum Seeds {
-    struct Seed {
-        var pattern: String
-        var subject: [UInt8]
-        var template = "<$0>"
-        var options: Pattern.Options = []
-        var noJIT = false
-        var tight = false
+package enum Seeds {
+    package struct Seed {
+        package var pattern: String
+        package var subject: [UInt8]
+        package var template = "<$0>"
+        package var options: Pattern.Options = []
+        package var noJIT = false
+        package var tight = false
     }
 
     static func seed(
@@ -23,7 +23,7 @@ enum Seeds {
             tight: tight)
     }
 
-    static let all: [Seed] = [
+    package static let all: [Seed] = [
         seed(#"\w+"#, "héllo wörld ß"),
         seed(#"[[:alpha:]]+\d*"#, "abc123 é9"),
         seed(#"\p{L}+\p{M}*"#, "e\u{301}te\u{301}"),
