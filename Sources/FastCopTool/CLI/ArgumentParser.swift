@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// The arguments of one command after parsing.
 struct ParsedArguments: Sendable {
     /// Positional arguments, in order (`-` stays positional: it means stdin).

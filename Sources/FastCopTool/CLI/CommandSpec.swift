@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// One option a command accepts: a flag (`--quiet`) or an option with a value (`--rules RULES`).
 struct OptionSpec: Sendable {
     /// The long name, without dashes (`rules` for `--rules`).

@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// The `fastcop` tool: finds the command, parses its arguments, runs it, and turns errors into
 /// messages and exit statuses.
 enum FastCopCommand {

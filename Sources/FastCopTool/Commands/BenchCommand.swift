@@ -1,4 +1,5 @@
 import FastCop
+import FastCopRecords
 import Foundation
 
 /// `fastcop bench [FILE] [--pattern P]`: FastCop against NSRegularExpression and Swift `Regex`

@@ -1,4 +1,5 @@
 import FastCop
+import FastCopRecords
 
 /// `fastcop check INPUT (--email | --format PATTERN | --rules RULES) [--column NAME]`.
 enum CheckCommand {

@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// `fastcop clean INPUT --rules RULES [-o CLEAN] [--rejects REJECTS]`.
 enum CleanCommand {
     static let spec = CommandSpec(

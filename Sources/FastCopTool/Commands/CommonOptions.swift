@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// Options several commands share.
 enum CommonOptions {
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "No progress bar and no text summary.")

@@ -1,4 +1,5 @@
 import FastCop
+import FastCopRecords
 
 /// `fastcop match PATTERN [FILE...]`: line filtering on PCRE2, the job of `grep -P`.
 enum MatchCommand {

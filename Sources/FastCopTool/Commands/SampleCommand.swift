@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// `fastcop` with no arguments, and `fastcop sample [--write DIR]`: the embedded sample.
 enum SampleCommand {
     static let spec = CommandSpec(
