@@ -32,9 +32,17 @@ let package = Package(
             dependencies: ["CPCRE2"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // Records as bytes: CSV, JSON Lines and lines (reader and writer per format), the row
+        // pipeline, the rules model and decoder, and the IO the pipeline needs.
+        .target(
+            name: "FastCopRecords",
+            dependencies: ["FastCop"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        // The `fastcop` executable: CLI/ (typed options, help) and Commands/ only.
         .executableTarget(
             name: "FastCopTool",
-            dependencies: ["FastCop"]
+            dependencies: ["FastCop", "FastCopRecords"]
         ),
         .executableTarget(
             name: "SwiftCopExample",
@@ -57,6 +65,11 @@ let package = Package(
         .testTarget(
             name: "FastCopTests",
             dependencies: ["FastCop", "FastCopFuzzChecks"]
+        ),
+        // The records library in process: every format, the rules decoder and the row pipeline.
+        .testTarget(
+            name: "FastCopRecordsTests",
+            dependencies: ["FastCopRecords"]
         ),
         // Runs the built `fastcop` binary as a user would (no dependency on its module).
         .testTarget(

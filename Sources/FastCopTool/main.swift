@@ -1,3 +1,5 @@
+import FastCopRecords
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -18,16 +18,16 @@ struct CheckTests {
         }
     }
 
-    @Test("--format on plain lines is a whole-line match; all valid gives status 0")
+    @Test("--pattern on plain lines is a whole-line match; all valid gives status 0")
     func format() throws {
         try ToolRunner.withRunner { tool in
             try tool.write("in.txt", "123\n456\n")
-            var result = try tool.run(["check", "in.txt", "--format", "[0-9]{3}"])
+            var result = try tool.run(["check", "in.txt", "--pattern", "[0-9]{3}"])
             #expect(result.status == 0)
             #expect(result.stdout == "0 of 2 rows invalid\n")
-            result = try tool.run(["check", "in.txt", "--format", "[0-9]{2}"])
+            result = try tool.run(["check", "in.txt", "--pattern", "[0-9]{2}"])
             #expect(result.status == 1)
-            result = try tool.run(["check", "in.txt", "--format", "[0-9"])
+            result = try tool.run(["check", "in.txt", "--pattern", "[0-9"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("[0-9\n    ^"))
         }

@@ -32,7 +32,7 @@ struct CommandLineTests {
             "CLEAN and REJECTS must be different outputs"
         ),
         (["clean", "in.csv", "-r", "r.json", "--summary", "yaml"], "--summary takes text, json or none"),
-        (["check", "in.csv"], "give exactly one of --email, --format PATTERN, --rules RULES"),
+        (["check", "in.csv"], "give exactly one of --email, --pattern PATTERN, --rules RULES"),
         (["check", "in.csv", "--email"], "csv input: say which column to check with --column NAME"),
         (["match"], "missing argument"),
         (["bench", "--lines", "zero"], "--lines takes a positive number"),

@@ -1,18 +1,36 @@
-/// The arguments of one command after parsing.
+import FastCopRecords
+
+/// The arguments of one command after parsing, read by the command's options struct
+/// (``CleanOptions`` and the others) through the same ``OptionSpec`` values that declared them,
+/// so that a name cannot be misspelled between the declaration and the use.
 struct ParsedArguments: Sendable {
+    /// The command the arguments were parsed for.
+    let spec: CommandSpec
     /// Positional arguments, in order (`-` stays positional: it means stdin).
     var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
+    init(spec: CommandSpec) {
+        self.spec = spec
+    }
+
     /// Whether the flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func flag(_ option: OptionSpec) -> Bool {
+        assert(!option.takesValue && declared(option), "--\(option.name) is not a flag of \(spec.name)")
+        return flags.contains(option.name)
+    }
 
     /// The last value given for the option, if any.
-    func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ option: OptionSpec) -> String? {
+        assert(option.takesValue && declared(option), "--\(option.name) is not an option of \(spec.name)")
+        return values[option.name]?.last
+    }
 
-    /// Every value given for the option, in order.
-    func values(_ name: String) -> [String] { values[name] ?? [] }
+    /// A usage error for this command.
+    func usageError(_ message: String) -> ToolError { .usage(message, command: spec.name) }
+
+    private func declared(_ option: OptionSpec) -> Bool { spec.options.contains { $0.name == option.name } }
 
     mutating func set(flag name: String) { flags.insert(name) }
     mutating func add(value: String, for name: String) { values[name, default: []].append(value) }
@@ -27,7 +45,7 @@ enum ArgumentParser {
     /// - Throws: ``ToolError`` (usage) for an unknown option, a missing value, or the wrong
     ///   number of positional arguments.
     static func parse(_ arguments: [String], for spec: CommandSpec) throws -> ParsedArguments? {
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(spec: spec)
         var index = 0
         var optionsEnded = false
         func fail(_ message: String) -> ToolError { .usage(message, command: spec.name) }

@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// One option a command accepts: a flag (`--quiet`) or an option with a value (`--rules RULES`).
 struct OptionSpec: Sendable {
     /// The long name, without dashes (`rules` for `--rules`).
@@ -8,15 +10,19 @@ struct OptionSpec: Sendable {
     let valueName: String?
     /// One line of help.
     let help: String
+    /// Older spellings still accepted but not shown in help (`--input-format`, `-p`).
+    let hiddenSpellings: [String]
 
     /// A flag: present or absent.
-    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help)
+    static func flag(_ name: String, short: Character? = nil, help: String, hidden: [String] = []) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help, hiddenSpellings: hidden)
     }
 
     /// An option that takes a value.
-    static func option(_ name: String, short: Character? = nil, value: String, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: value, help: help)
+    static func option(
+        _ name: String, short: Character? = nil, value: String, help: String, hidden: [String] = []
+    ) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: value, help: help, hiddenSpellings: hidden)
     }
 
     /// Whether the option takes a value.
@@ -60,12 +66,13 @@ struct CommandSpec: Sendable {
         return text
     }
 
-    /// The option with this long name or one-letter alias.
+    /// The option with this long name (or a hidden older one).
     func option(named name: String) -> OptionSpec? {
-        options.first { $0.name == name }
+        options.first { $0.name == name || $0.hiddenSpellings.contains("--" + name) }
     }
 
+    /// The option with this one-letter alias (or a hidden older one).
     func option(short: Character) -> OptionSpec? {
-        options.first { $0.short == short }
+        options.first { $0.short == short || $0.hiddenSpellings.contains("-\(short)") }
     }
 }

@@ -1,18 +1,21 @@
+import FastCopRecords
+
 /// The `fastcop` tool: finds the command, parses its arguments, runs it, and turns errors into
 /// messages and exit statuses.
 enum FastCopCommand {
     /// A command the tool runs.
     struct Command: Sendable {
         let spec: CommandSpec
+        /// Decodes the command's options struct from the parsed arguments and runs the command.
         let run: @Sendable (ParsedArguments) throws -> ExitStatus
     }
 
     static let commands: [Command] = [
-        Command(spec: CleanCommand.spec, run: CleanCommand.run),
-        Command(spec: CheckCommand.spec, run: CheckCommand.run),
-        Command(spec: MatchCommand.spec, run: MatchCommand.run),
-        Command(spec: BenchCommand.spec, run: BenchCommand.run),
-        Command(spec: SampleCommand.spec, run: SampleCommand.run),
+        Command(spec: CleanCommand.spec) { try CleanCommand.run(CleanOptions($0)) },
+        Command(spec: CheckCommand.spec) { try CheckCommand.run(CheckOptions($0)) },
+        Command(spec: MatchCommand.spec) { try MatchCommand.run(MatchOptions($0)) },
+        Command(spec: BenchCommand.spec) { try BenchCommand.run(BenchOptions($0)) },
+        Command(spec: SampleCommand.spec) { try SampleCommand.run(SampleOptions($0)) },
     ]
 
     static let version = "0.1.0"
@@ -46,7 +49,7 @@ enum FastCopCommand {
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
     static func main(_ arguments: [String]) -> ExitStatus {
         guard let name = arguments.first else {
-            return execute(SampleCommand.spec, SampleCommand.run, arguments: [])
+            return execute(commands.last!.spec, commands.last!.run, arguments: [])
         }
         switch name {
         case "-h", "--help", "help":

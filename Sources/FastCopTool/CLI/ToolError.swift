@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// An error that ends a command with exit status 2: bad usage, or input that cannot be read.
 struct ToolError: Error, CustomStringConvertible, Sendable {
     /// Whether the user typed the command wrong (the message is followed by a pointer to `--help`).
@@ -28,4 +30,9 @@ enum ExitStatus: Int32 {
     case rejected = 1
     /// Bad usage or input: nothing trustworthy was produced.
     case failure = 2
+}
+
+extension RunSummary {
+    /// The exit status: 0 when every row was clean, 1 when some were rejected.
+    var status: ExitStatus { rejected == 0 ? .success : .rejected }
 }

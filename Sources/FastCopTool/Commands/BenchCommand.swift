@@ -1,4 +1,5 @@
 import FastCop
+import FastCopRecords
 import Foundation
 
 /// `fastcop bench [FILE] [--pattern P]`: FastCop against NSRegularExpression and Swift `Regex`
@@ -16,12 +17,7 @@ enum BenchCommand {
             cores. Ratios compare lines per second. An engine that needs more than --budget
             seconds is stopped there and timed on the lines it finished.
             """,
-        options: [
-            .option("pattern", short: "p", value: "PATTERN", help: "The pattern (default: the email pattern)."),
-            .flag("whole-line", short: "x", help: "Whole-line matches instead of searches."),
-            .option("lines", short: "n", value: "N", help: "How many lines to use (default 1000000)."),
-            .option("budget", value: "SECONDS", help: "Time limit per engine (default 20)."),
-        ],
+        options: BenchOptions.declarations,
         positionals: 0...1)
 
     /// One engine's run.
@@ -33,16 +29,11 @@ enum BenchCommand {
         var linesPerSecond: Double { seconds > 0 ? Double(lines) / seconds : .infinity }
     }
 
-    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-        let source = arguments.value("pattern") ?? Pattern.emailSource
-        let wholeLine = arguments.flag("whole-line")
-        guard let limit = Int(arguments.value("lines") ?? "1000000"), limit > 0 else {
-            throw ToolError.usage("--lines takes a positive number", command: "bench")
-        }
-        guard let budget = Double(arguments.value("budget") ?? "20"), budget > 0 else {
-            throw ToolError.usage("--budget takes a positive number of seconds", command: "bench")
-        }
-        let (lines, name) = try loadLines(arguments.positionals.first, limit: limit)
+    static func run(_ options: BenchOptions) throws -> ExitStatus {
+        let source = options.pattern
+        let wholeLine = options.wholeLine
+        let budget = options.budget
+        let (lines, name) = try loadLines(options.file, limit: options.limit)
         let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
         Console.out(
             "fastcop bench: \(name), \(Formatting.grouped(lines.count)) lines "

@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// `fastcop clean INPUT --rules RULES [-o CLEAN] [--rejects REJECTS]`.
 enum CleanCommand {
     static let spec = CommandSpec(
@@ -26,55 +28,18 @@ enum CleanCommand {
             written under a temporary name and renamed at the end: a failed run leaves no
             half-written file. The summary goes to stdout, or to stderr when CLEAN is stdout.
             """,
-        options: [
-            .option("rules", short: "r", value: "RULES", help: "The rules file (JSON; see the README)."),
-            .option("output", short: "o", value: "CLEAN", help: "Where clean rows go (default: stdout)."),
-            .option("rejects", value: "REJECTS", help: "Where rejected rows go, with reasons (default: not written)."),
-            .option("format", short: "f", value: "FORMAT", help: "Input format: lines, csv, tsv or jsonl."),
-            .option(
-                "output-mode", value: "MODE",
-                help: "'split' (default: CLEAN and REJECTS) or 'lines': one line per row to CLEAN, in order."),
-            CommonOptions.strict,
-            CommonOptions.summary,
-            CommonOptions.quiet,
-        ],
+        options: CleanOptions.declarations,
         positionals: 1...1)
 
-    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-        guard let rulesPath = arguments.value("rules") else {
-            throw ToolError.usage("clean needs a rules file: --rules RULES", command: "clean")
-        }
-        let summaryStyle = try CommonOptions.summaryStyle(arguments, command: "clean")
-        let inputPath = arguments.positionals[0]
-        let format = try InputFormat.resolve(option: arguments.value("format"), path: inputPath, command: "clean")
-        let cleanPath = arguments.value("output") ?? "-"
-        let rejectsPath = arguments.value("rejects")
-        let mode: OutputMode
-        switch arguments.value("output-mode") ?? "split" {
-        case "split": mode = .split
-        case "lines":
-            mode = .lines
-            if rejectsPath != nil {
-                throw ToolError.usage("--output-mode lines writes every row to CLEAN; drop --rejects", command: "clean")
-            }
-        case let other:
-            throw ToolError.usage("--output-mode takes split or lines, not '\(other)'", command: "clean")
-        }
-        if let rejectsPath, rejectsPath == cleanPath {
-            throw ToolError.usage("CLEAN and REJECTS must be different outputs", command: "clean")
-        }
-        if inputPath == "-" && rulesPath == "-" {
-            throw ToolError.usage("INPUT and RULES cannot both be stdin", command: "clean")
-        }
-
-        let rules = try RulesLoader.load(rulesPath)
-        let input = try InputSource.open(inputPath)
-        let clean = try OutputSink.open(cleanPath)
-        let rejects = try rejectsPath.map { try OutputSink.open($0) } ?? .discard
+    static func run(_ options: CleanOptions) throws -> ExitStatus {
+        let rules = try RulesLoader.load(options.rulesPath)
+        let input = try InputSource.open(options.inputPath)
+        let clean = try OutputSink.open(options.cleanPath)
+        let rejects = try options.rejectsPath.map { try OutputSink.open($0) } ?? .discard
         let pipeline = RowPipeline(
-            input: input, format: format, rules: rules, mode: mode, strict: arguments.flag("strict"),
+            input: input, format: options.format, rules: rules, mode: options.mode, strict: options.strict,
             clean: clean, rejects: rejects,
-            progress: ProgressBar(quiet: arguments.flag("quiet"), totalBytes: input.totalBytes))
+            progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes))
         var summary: RunSummary
         do {
             summary = try pipeline.run()
@@ -85,10 +50,10 @@ enum CleanCommand {
             rejects.abandon()
             throw error
         }
-        summary.cleanOutput = cleanPath == "-" ? "stdout" : cleanPath
-        summary.rejectsOutput = rejectsPath.map { $0 == "-" ? "stdout" : $0 }
+        summary.cleanOutput = options.cleanPath == "-" ? "stdout" : options.cleanPath
+        summary.rejectsOutput = options.rejectsPath.map { $0 == "-" ? "stdout" : $0 }
         let toStandardOutput = !clean.isStandardOutput && !rejects.isStandardOutput
-        switch summaryStyle {
+        switch options.summary {
         case .text: toStandardOutput ? Console.out(summary.text()) : Console.error(summary.text())
         case .json: toStandardOutput ? Console.out(summary.json()) : Console.error(summary.json())
         case .none: break

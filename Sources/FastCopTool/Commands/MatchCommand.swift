@@ -1,11 +1,15 @@
 import FastCop
+import FastCopRecords
 
 /// `fastcop match PATTERN [FILE...]`: line filtering on PCRE2, the job of `grep -P`.
 enum MatchCommand {
     static let spec = CommandSpec(
         name: "match",
         summary: "Print the lines that match a PCRE2 pattern, like grep -P, on all cores.",
-        usage: ["match PATTERN [FILE...] [--count] [--invert] [--whole-line] [--ignore-case]"],
+        usage: [
+            "match PATTERN [FILE...] [--count] [--invert] [--whole-line] [--ignore-case]",
+            "match --pattern PATTERN [FILE...] [...]",
+        ],
         discussion: """
             Reads each FILE (or stdin when there is none, or for '-') line by line and prints
             the lines in which PATTERN matches, in input order. With several files each line is
@@ -16,33 +20,19 @@ enum MatchCommand {
             (\\w, \\d, case folding). Exit status: 0 when a line was selected, 1 when none was,
             2 for an error (a bad pattern, a missing file).
             """,
-        options: [
-            .flag("count", short: "c", help: "Print only the number of selected lines (per file)."),
-            .flag("invert", short: "v", help: "Select the lines that do not match."),
-            .flag("whole-line", short: "x", help: "The pattern must match the whole line."),
-            .flag("ignore-case", short: "i", help: "Letters match both cases (Unicode case folding)."),
-            .flag("fixed-strings", short: "F", help: "PATTERN is literal text, not a regular expression."),
-            .flag("line-number", short: "n", help: "Prefix each line with its line number."),
-            .flag("quiet", short: "q", help: "Print nothing; the exit status says whether a line matched."),
-        ],
-        positionals: 1...Int.max)
+        options: MatchOptions.declarations,
+        positionals: 0...Int.max)
 
-    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-        var options: Pattern.Options = []
-        if arguments.flag("ignore-case") { options.insert(.caseInsensitive) }
-        if arguments.flag("fixed-strings") { options.insert(.literal) }
-        let source = arguments.positionals[0]
+    static func run(_ options: MatchOptions) throws -> ExitStatus {
         let search: LineSearch
         do {
             search = try LineSearch(
-                source: source, options: options, wholeLine: arguments.flag("whole-line"),
-                invert: arguments.flag("invert"), countOnly: arguments.flag("count") || arguments.flag("quiet"),
-                lineNumbers: arguments.flag("line-number"))
+                source: options.pattern, options: options.compileOptions, wholeLine: options.wholeLine,
+                invert: options.invert, countOnly: options.count || options.quiet, lineNumbers: options.lineNumbers)
         } catch let error as PatternError {
             throw ToolError.input("the pattern does not compile:\n\(error.description)")
         }
-        var files = Array(arguments.positionals.dropFirst())
-        if files.isEmpty { files = ["-"] }
+        let files = options.files
         let output = try OutputSink.open("-")
         var selectedAny = false
         var failed = false
@@ -50,15 +40,15 @@ enum MatchCommand {
             let input: InputSource
             do {
                 input = try InputSource.open(file)
-            } catch let error as ToolError {
+            } catch let error as RecordsError {
                 Console.error("fastcop: \(error.message)\n")
                 failed = true
                 continue
             }
             let prefix = files.count > 1 ? "\(input.name):" : ""
             let selected = try searchInput(
-                input, search: search.prefixed(prefix), output: arguments.flag("quiet") ? .discard : output)
-            if arguments.flag("count") && !arguments.flag("quiet") {
+                input, search: search.prefixed(prefix), output: options.quiet ? .discard : output)
+            if options.count && !options.quiet {
                 try output.write(prefix + "\(selected)\n")
             }
             selectedAny = selectedAny || selected > 0

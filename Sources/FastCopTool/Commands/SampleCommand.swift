@@ -1,3 +1,5 @@
+import FastCopRecords
+
 /// `fastcop` with no arguments, and `fastcop sample [--write DIR]`: the embedded sample.
 enum SampleCommand {
     static let spec = CommandSpec(
@@ -13,11 +15,11 @@ enum SampleCommand {
               fastcop clean /tmp/sample/contacts.csv --rules /tmp/sample/rules.json \\
                   -o clean.csv --rejects rejects.csv
             """,
-        options: [.option("write", value: "DIR", help: "Write contacts.csv and rules.json into DIR.")],
+        options: SampleOptions.declarations,
         positionals: 0...0)
 
-    static func run(_ arguments: ParsedArguments) throws -> ExitStatus {
-        if let directory = arguments.value("write") {
+    static func run(_ options: SampleOptions) throws -> ExitStatus {
+        if let directory = options.directory {
             try write(to: directory)
             return .success
         }

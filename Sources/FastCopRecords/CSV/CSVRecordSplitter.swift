@@ -1,0 +1,104 @@
+/// Splits CSV input into records (RFC 4180): a newline inside a quoted field belongs to the
+/// field, so a record may span several lines, and a block boundary may fall anywhere.
+///
+/// A quoted field that is never closed would swallow the rest of the input; when a record is
+/// still open at the end of the input or after `maxRecordBytes`, it is cut at the end of its
+/// first line and marked malformed, and splitting resumes on the next line.
+package struct CSVRecordSplitter: RecordSplitter {
+    /// The field separator.
+    let delimiter: UInt8
+    /// Whether a blank line is a record (for `--output-mode lines`); by default it is skipped.
+    let keepsBlankLines: Bool
+    /// The line number of the next record's first line.
+    private(set) var nextLine = 1
+
+    init(delimiter: UInt8, keepsBlankLines: Bool = false) {
+        self.delimiter = delimiter
+        self.keepsBlankLines = keepsBlankLines
+    }
+
+    package mutating func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
+        into records: inout [RecordSpan]
+    ) throws -> Int {
+        guard let base = bytes.baseAddress else { return from }
+        let count = bytes.count
+        var start = from
+        while start < count {
+            // Scan one record. A quote opens a quoted field only at the start of a field; inside
+            // one, a doubled quote is an escaped quote and a single one closes it. A stray quote
+            // in an unquoted field is literal here (the row is then rejected as malformed), so
+            // it does not swallow the lines that follow.
+            var index = start
+            var inQuotes = false
+            var atFieldStart = true
+            var newlines = 0
+            var recordEnd = -1
+            scan: while index < count {
+                let byte = base[index]
+                if inQuotes {
+                    if byte == ASCII.quote {
+                        if index + 1 == count && !atEnd { break scan }  // is it doubled? read more
+                        if index + 1 < count && base[index + 1] == ASCII.quote {
+                            index += 2
+                            continue
+                        }
+                        inQuotes = false
+                    } else if byte == ASCII.newline {
+                        newlines += 1
+                    }
+                } else if byte == ASCII.newline {
+                    recordEnd = index
+                    break
+                } else if byte == ASCII.quote && atFieldStart {
+                    inQuotes = true
+                    atFieldStart = false
+                } else {
+                    atFieldStart = byte == delimiter
+                }
+                index += 1
+            }
+            if recordEnd >= 0 {
+                append(start, recordEnd, hasNewline: true, newlines: newlines, base: base, into: &records)
+                start = recordEnd + 1
+                continue
+            }
+            // The record runs to the end of the buffer.
+            if !inQuotes {
+                if atEnd {
+                    append(start, count, hasNewline: false, newlines: newlines, base: base, into: &records)
+                    return count
+                }
+                if count - start > maxRecordBytes {
+                    throw RecordsError(
+                        "line \(nextLine) is longer than \(maxRecordBytes / (1024 * 1024)) MiB: is the format right?")
+                }
+                return start
+            }
+            guard atEnd || count - start > maxRecordBytes else { return start }
+            // An unterminated quote: cut the record at the end of its first line.
+            let firstNewline = (start..<count).first { base[$0] == ASCII.newline } ?? count
+            var end = firstNewline
+            let crlf = end < count && end > start && base[end - 1] == ASCII.carriageReturn
+            if crlf { end -= 1 }
+            records.append(
+                RecordSpan(
+                    start: start, end: end, line: nextLine, problem: .unterminatedQuote, endedWithCRLF: crlf))
+            nextLine += 1
+            start = min(count, firstNewline + 1)
+        }
+        return start
+    }
+
+    private mutating func append(
+        _ start: Int, _ newline: Int, hasNewline: Bool, newlines: Int, base: UnsafePointer<UInt8>,
+        into records: inout [RecordSpan]
+    ) {
+        var end = newline
+        let crlf = hasNewline && end > start && base[end - 1] == ASCII.carriageReturn
+        if crlf { end -= 1 }
+        defer { nextLine += 1 + newlines }
+        if end == start && !keepsBlankLines { return }  // a blank line is not a record
+        records.append(RecordSpan(start: start, end: end, line: nextLine, problem: nil, endedWithCRLF: crlf))
+    }
+}

@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where output goes: a file written under a temporary name and renamed at the end, stdout
+/// (`-`), memory (the embedded sample), or nowhere.
+///
+/// A file output is created as `.NAME.fastcop-PID.tmp` beside its final path and renamed over
+/// it by ``commit()``, so a failed or interrupted run never leaves a half-written file under
+/// the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file. A path that
+/// names an existing device, FIFO or socket (`/dev/null`, a named pipe) is written in place.
+package final class OutputSink {
+    private enum Target {
+        case file(descriptor: Int32, temporary: String, final: String)
+        /// A device, FIFO or socket (`/dev/null`, a named pipe): written in place, because
+        /// renaming a file over it would replace the special file itself.
+        case special(descriptor: Int32)
+        case standardOutput
+        case memory
+        case discard
+    }
+
+    private var target: Target
+    /// What was written, for a memory sink.
+    package private(set) var contents: [UInt8] = []
+    /// The name used in messages.
+    let name: String
+    /// Whether this sink writes to stdout.
+    package var isStandardOutput: Bool {
+        if case .standardOutput = target { return true }
+        return false
+    }
+
+    private init(target: Target, name: String) {
+        self.target = target
+        self.name = name
+    }
+
+    deinit { abandon() }
+
+    /// Opens the output for `path` (`-` is stdout).
+    ///
+    /// - Throws: ``RecordsError`` when the file cannot be created (a missing directory, no
+    ///   permission, a directory in the way), before any row is read.
+    package static func open(_ path: String) throws -> OutputSink {
+        if path == "-" { return OutputSink(target: .standardOutput, name: "stdout") }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw RecordsError("cannot write '\(path)': it is a directory")
+        }
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            let descriptor = SystemCall.open(path, flags: O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw RecordsError("cannot write '\(path)': \(SystemError.describe(errno))")
+            }
+            return OutputSink(target: .special(descriptor: descriptor), name: path)
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(directory).\(base).fastcop-\(getpid()).tmp"
+        let descriptor = SystemCall.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw RecordsError("cannot write '\(path)': \(SystemError.describe(errno))")
+        }
+        TemporaryFiles.register(temporary)
+        return OutputSink(target: .file(descriptor: descriptor, temporary: temporary, final: path), name: path)
+    }
+
+    /// A sink that keeps what is written in ``contents``.
+    package static func memory(name: String) -> OutputSink { OutputSink(target: .memory, name: name) }
+
+    /// A sink that drops everything.
+    package static var discard: OutputSink { OutputSink(target: .discard, name: "nowhere") }
+
+    /// Writes all of `bytes`.
+    ///
+    /// - Throws: ``RecordsError`` with the system's reason (a full disk, a closed pipe).
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+        switch target {
+        case .file(let descriptor, _, _), .special(let descriptor):
+            try Self.writeAll(descriptor, bytes, name: name)
+        case .standardOutput:
+            try Self.writeAll(STDOUT_FILENO, bytes, name: name)
+        case .memory:
+            contents.append(contentsOf: bytes)
+        case .discard:
+            break
+        }
+    }
+
+    /// Writes all of `bytes`.
+    package func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Writes `text` as UTF-8.
+    package func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Finishes the output: closes the temporary file and renames it to the final path.
+    ///
+    /// - Throws: ``RecordsError`` when closing or renaming fails (the temporary file is removed).
+    package func commit() throws {
+        if case .special(let descriptor) = target {
+            target = .discard
+            if SystemCall.close(descriptor) != 0 {
+                throw RecordsError("cannot write '\(name)': \(SystemError.describe(errno))")
+            }
+            return
+        }
+        guard case .file(let descriptor, let temporary, let final) = target else { return }
+        target = .discard
+        TemporaryFiles.unregister(temporary)
+        if SystemCall.close(descriptor) != 0 {
+            let reason = SystemError.describe(errno)
+            unlink(temporary)
+            throw RecordsError("cannot write '\(final)': \(reason)")
+        }
+        if rename(temporary, final) != 0 {
+            let reason = SystemError.describe(errno)
+            unlink(temporary)
+            throw RecordsError("cannot write '\(final)': \(reason)")
+        }
+    }
+
+    /// Gives up the output: removes the temporary file; the final path is left as it was.
+    package func abandon() {
+        if case .special(let descriptor) = target {
+            target = .discard
+            _ = SystemCall.close(descriptor)
+            return
+        }
+        guard case .file(let descriptor, let temporary, _) = target else { return }
+        target = .discard
+        TemporaryFiles.unregister(temporary)
+        _ = SystemCall.close(descriptor)
+        unlink(temporary)
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, name: String) throws {
+        guard var pointer = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = SystemCall.write(descriptor, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RecordsError("cannot write '\(name)': \(SystemError.describe(errno))")
+            }
+            pointer += written
+            remaining -= written
+        }
+    }
+}

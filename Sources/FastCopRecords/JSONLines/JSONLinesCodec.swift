@@ -1,0 +1,140 @@
+/// JSON Lines: each line is one JSON object; rule fields are its top-level keys.
+///
+/// Clean rows keep the original text of every member that no filter changed (key order,
+/// spacing, number spelling); a changed value is written as a JSON string. Rejects are the
+/// original object with `"_row"`, `"_line"` and `"_errors": [{"field": …, "message": …}]`
+/// added at the end; a line that is not a JSON object is written as
+/// `{"_row": …, "_line": …, "_raw": "the line", "_errors": […]}`.
+package struct JSONLinesCodec: RowCodec {
+    /// The rule fields' names as UTF-8, for comparing with keys without decoding them.
+    let names: [[UInt8]]
+    package let lineEnding: [UInt8]
+
+    init(rules: CompiledRules, crlf: Bool) {
+        names = rules.fields.map { Array($0.name.utf8) }
+        lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
+    }
+
+    package func makeScratch() {}
+
+    package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout ())
+        throws(RecordProblem)
+    {
+        for index in inputs.indices { inputs[index] = .absent }
+        var scanner = JSONScanner(record)
+        do throws(JSONProblem) {
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: "{") else {
+                throw scanner.problem("expected a JSON object '{'\(scanner.found)")
+            }
+            scanner.index += 1
+            scanner.skipWhitespace()
+            if scanner.current == UInt8(ascii: "}") {
+                scanner.index += 1
+            } else {
+                while true {
+                    scanner.skipWhitespace()
+                    let (keyRange, keyEscapes) = try scanner.scanString()
+                    try scanner.expect(UInt8(ascii: ":"), "':' after the key")
+                    let (valueRange, kind) = try scanner.scanValue(depth: 1)
+                    if let field = try field(for: keyRange, escapes: keyEscapes, in: record) {
+                        inputs[field] = try input(valueRange, kind: kind, in: record)
+                    }
+                    scanner.skipWhitespace()
+                    if scanner.current == ASCII.comma {
+                        scanner.index += 1
+                        continue
+                    }
+                    try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
+                    break
+                }
+            }
+            scanner.skipWhitespace()
+            guard scanner.isAtEnd else { throw scanner.problem("text after the object") }
+        } catch {
+            throw RecordProblem(description: "invalid JSON: \(error.message) at column \(error.offset + 1)")
+        }
+    }
+
+    /// The rule field a key names, if any.
+    private func field(for key: Range<Int>, escapes: Bool, in record: UnsafeBufferPointer<UInt8>) throws(JSONProblem)
+        -> Int?
+    {
+        let bytes = UnsafeBufferPointer(rebasing: record[key])
+        if !escapes { return names.firstIndex { $0.elementsEqual(bytes) } }
+        let decoded = Array(try JSONStrings.decode(bytes, hasEscapes: true, offset: key.lowerBound).utf8)
+        return names.firstIndex(of: decoded)
+    }
+
+    private func input(_ range: Range<Int>, kind: JSONKind, in record: UnsafeBufferPointer<UInt8>) throws(JSONProblem)
+        -> FieldInput
+    {
+        switch kind {
+        case .string(let escapes):
+            let content = UnsafeBufferPointer(rebasing: record[(range.lowerBound + 1)..<(range.upperBound - 1)])
+            return .text(
+                try JSONStrings.decode(content, hasEscapes: escapes, offset: range.lowerBound + 1), span: range)
+        case .number, .bool:
+            return .text(String(decoding: UnsafeBufferPointer(rebasing: record[range]), as: UTF8.self), span: range)
+        case .null:
+            return .absent
+        case .object:
+            return .unusable("is an object, not text")
+        case .array:
+            return .unusable("is an array, not text")
+        }
+    }
+
+    package func encode(_ value: String, to output: inout [UInt8]) {
+        JSONStrings.write(value, to: &output)
+    }
+
+    package func writeReject(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, fields: [String], messages: [String],
+        to output: inout [UInt8]
+    ) {
+        // The record was read as an object: reopen it before its closing brace.
+        var end = record.count
+        while end > 0 && record[end - 1] != UInt8(ascii: "}") { end -= 1 }
+        var inner = end - 1
+        while inner > 0, [ASCII.space, ASCII.tab, ASCII.newline, ASCII.carriageReturn].contains(record[inner - 1]) {
+            inner -= 1
+        }
+        let isEmptyObject = inner > 0 && record[inner - 1] == UInt8(ascii: "{")
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: record[..<max(0, end - 1)]))
+        if !isEmptyObject { output.append(ASCII.comma) }
+        appendMetadata(row: row, line: line, fields: fields, messages: messages, to: &output)
+        output.append(UInt8(ascii: "}"))
+        output.append(contentsOf: lineEnding)
+    }
+
+    package func writeMalformed(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, message: String, to output: inout [UInt8]
+    ) {
+        output.append(UInt8(ascii: "{"))
+        output.append(contentsOf: #""_raw":"#.utf8)
+        // Invalid UTF-8 cannot go into a JSON string: such bytes become U+FFFD.
+        JSONStrings.write(String(decoding: record, as: UTF8.self), to: &output)
+        output.append(ASCII.comma)
+        appendMetadata(row: row, line: line, fields: [nil], messages: [message], to: &output)
+        output.append(UInt8(ascii: "}"))
+        output.append(contentsOf: lineEnding)
+    }
+
+    private func appendMetadata(row: Int, line: Int, fields: [String?], messages: [String], to output: inout [UInt8]) {
+        output.append(contentsOf: #""_row":\#(row),"_line":\#(line),"_errors":["#.utf8)
+        for (index, message) in messages.enumerated() {
+            if index > 0 { output.append(ASCII.comma) }
+            output.append(contentsOf: #"{"field":"#.utf8)
+            if let field = fields[index] {
+                JSONStrings.write(field, to: &output)
+            } else {
+                output.append(contentsOf: "null".utf8)
+            }
+            output.append(contentsOf: #","message":"#.utf8)
+            JSONStrings.write(message, to: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+}

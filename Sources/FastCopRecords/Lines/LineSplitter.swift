@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// TODO(merge): the library's line engine (Sources/FastCop/Lines) has its own line splitting;
+// once both branches are merged, point this reader at it and delete this type.
+/// Splits at every `\n` (a preceding `\r` is part of the line ending).
+package struct LineSplitter: RecordSplitter {
+    /// Blank lines are not records (CSV and JSON Lines); for plain lines they are.
+    let skipsBlankLines: Bool
+    /// The line number of the next line.
+    private(set) var nextLine = 1
+
+    package init(skipsBlankLines: Bool) {
+        self.skipsBlankLines = skipsBlankLines
+    }
+
+    package mutating func split(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
+        into records: inout [RecordSpan]
+    ) throws -> Int {
+        guard let base = bytes.baseAddress else { return from }
+        var start = from
+        while start < bytes.count {
+            guard let found = memchr(base + start, Int32(ASCII.newline), bytes.count - start) else { break }
+            let newline = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            append(start, newline, ending: true, base: base, into: &records)
+            start = newline + 1
+        }
+        if atEnd && start < bytes.count {
+            append(start, bytes.count, ending: false, base: base, into: &records)
+            return bytes.count
+        }
+        if bytes.count - start > maxRecordBytes {
+            throw RecordsError(
+                "line \(nextLine) is longer than \(maxRecordBytes / (1024 * 1024)) MiB: is the format right?")
+        }
+        return start
+    }
+
+    private mutating func append(
+        _ start: Int, _ newline: Int, ending: Bool, base: UnsafePointer<UInt8>, into records: inout [RecordSpan]
+    ) {
+        var end = newline
+        let crlf = ending && end > start && base[end - 1] == ASCII.carriageReturn
+        if crlf { end -= 1 }
+        defer { nextLine += 1 }
+        if skipsBlankLines && end == start { return }
+        records.append(RecordSpan(start: start, end: end, line: nextLine, problem: nil, endedWithCRLF: crlf))
+    }
+}

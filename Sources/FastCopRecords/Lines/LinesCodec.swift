@@ -1,0 +1,52 @@
+/// Plain lines: each line is one row with one field, `line`.
+///
+/// Rejects are written as `ROW<TAB>FIELD<TAB>MESSAGE<TAB>original line`, so that the original
+/// line (which may itself hold tabs) is everything after the third tab.
+package struct LinesCodec: RowCodec {
+    /// The one field name plain lines have.
+    package static let fieldName = "line"
+    package let lineEnding: [UInt8]
+
+    /// - Throws: ``RecordsError`` when the rules name another field than `line`.
+    init(rules: CompiledRules, crlf: Bool) throws {
+        for field in rules.fields where field.name != Self.fieldName {
+            throw RecordsError(
+                "plain lines have one field, 'line', but the rules name '\(field.name)'"
+                    + " (for CSV or JSON Lines, use a .csv/.jsonl file or --format)")
+        }
+        lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
+    }
+
+    package func makeScratch() {}
+
+    package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout ())
+        throws(RecordProblem)
+    {
+        let text = String(decoding: record, as: UTF8.self)
+        for index in inputs.indices { inputs[index] = .text(text, span: 0..<record.count) }
+    }
+
+    package func encode(_ value: String, to output: inout [UInt8]) {
+        output.append(contentsOf: value.utf8)
+    }
+
+    package func writeReject(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, fields: [String], messages: [String],
+        to output: inout [UInt8]
+    ) {
+        output.append(contentsOf: String(row).utf8)
+        output.append(ASCII.tab)
+        output.append(contentsOf: RejectText.oneLine(fields.joined(separator: RejectText.separator)).utf8)
+        output.append(ASCII.tab)
+        output.append(contentsOf: RejectText.oneLine(messages.joined(separator: RejectText.separator)).utf8)
+        output.append(ASCII.tab)
+        output.append(contentsOf: record)
+        output.append(contentsOf: lineEnding)
+    }
+
+    package func writeMalformed(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, message: String, to output: inout [UInt8]
+    ) {
+        writeReject(record, row: row, line: line, fields: [], messages: [message], to: &output)
+    }
+}

@@ -1,0 +1,100 @@
+/// A block of input holding complete records, ready to be processed in parallel.
+package struct RecordBlock: Sendable {
+    /// The bytes; the records index into them.
+    package var bytes: [UInt8]
+    /// The records, in input order.
+    package var records: [RecordSpan]
+}
+
+/// Reads an input in large blocks and cuts them into complete records, carrying an incomplete
+/// record over to the next block. Memory stays bounded by the block size (and, for a single
+/// huge record, by `maxRecordBytes`) whatever the size of the input.
+package final class RecordReader {
+    /// Block size: large enough to amortize system calls and parallel dispatch, small enough
+    /// to keep memory low.
+    static let defaultBlockSize = 4 * 1024 * 1024
+    /// The longest record the reader waits for.
+    static let defaultMaxRecordBytes = 16 * 1024 * 1024
+
+    private let source: InputSource
+    private var splitter: any RecordSplitter
+    private let blockSize: Int
+    private let maxRecordBytes: Int
+    private var carry: [UInt8] = []
+    private var endOfInput = false
+    private var atStart = true
+
+    /// Bytes read from the input so far.
+    private(set) var bytesRead = 0
+    /// Bytes read but not yet handed out (the start of an incomplete record).
+    var carried: Int { carry.count }
+    /// Whether the input started with a UTF-8 byte order mark (it is not part of any record).
+    private(set) var hadByteOrderMark = false
+
+    package init(
+        source: InputSource, splitter: any RecordSplitter, blockSize: Int = RecordReader.defaultBlockSize,
+        maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
+    ) {
+        self.source = source
+        self.splitter = splitter
+        self.blockSize = blockSize
+        self.maxRecordBytes = maxRecordBytes
+    }
+
+    /// The next block of records, or nil at the end of the input.
+    ///
+    /// - Throws: ``RecordsError`` for a read error or a record longer than `maxRecordBytes`.
+    package func next() throws -> RecordBlock? {
+        var target = blockSize
+        while true {
+            if endOfInput && carry.isEmpty { return nil }
+            var buffer = try read(after: carry, upTo: max(target, carry.count + 1))
+            if atStart { skipByteOrderMark(&buffer) }
+            var records: [RecordSpan] = []
+            records.reserveCapacity(buffer.count / 64)
+            let consumed = try buffer.withUnsafeBufferPointer { bytes in
+                try splitter.split(
+                    bytes, from: 0, atEnd: endOfInput, maxRecordBytes: maxRecordBytes, into: &records)
+            }
+            carry = Array(buffer[consumed...])
+            if !records.isEmpty {
+                buffer.removeSubrange(consumed...)
+                return RecordBlock(bytes: buffer, records: records)
+            }
+            if endOfInput && carry.isEmpty { return nil }
+            // Only part of a record so far: read more before splitting again.
+            target = max(target, carry.count * 2)
+        }
+    }
+
+    /// A buffer holding `prefix` followed by input bytes, up to `limit` bytes in all (fewer at
+    /// the end of the input).
+    private func read(after prefix: [UInt8], upTo limit: Int) throws -> [UInt8] {
+        guard !endOfInput else { return prefix }
+        return try [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+            let base = buffer.baseAddress!
+            prefix.withUnsafeBufferPointer {
+                if let start = $0.baseAddress { base.update(from: start, count: $0.count) }
+            }
+            initialized = prefix.count
+            while initialized < limit {
+                let count = try source.read(into: base + initialized, count: limit - initialized)
+                if count == 0 {
+                    endOfInput = true
+                    break
+                }
+                initialized += count
+                bytesRead += count
+            }
+        }
+    }
+
+    private func skipByteOrderMark(_ buffer: inout [UInt8]) {
+        guard buffer.count >= 3 || endOfInput else { return }
+        atStart = false
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+            hadByteOrderMark = true
+            buffer.removeFirst(3)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// A rule field's value as found in one row.
+package enum FieldInput: Sendable {
+    /// The row does not have the field (a JSON key that is missing or null; an optional
+    /// column that the CSV header lacks).
+    case absent
+    /// The field's text, and the bytes of the record that hold it (replaced when cleaned).
+    case text(String, span: Range<Int>)
+    /// The field is there but cannot be judged as text (a JSON object or array).
+    case unusable(String)
+}
+
+/// Reads rows of one format and writes clean rows and rejects in the same format.
+///
+/// Every method works on one record's bytes; codecs are immutable and shared by all workers.
+package protocol RowCodec: Sendable {
+    /// Per-worker working memory (for CSV, the field list), reused from row to row.
+    associatedtype Scratch
+
+    /// New working memory for one worker.
+    func makeScratch() -> Scratch
+
+    /// Finds the value of each rule field (in the rules' order) in `record`.
+    ///
+    /// - Throws: ``RecordProblem`` when the record is malformed.
+    func read(
+        _ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout Scratch
+    ) throws(RecordProblem)
+
+    /// Appends `value` encoded for this format (CSV quoting, a JSON string, raw text), to take
+    /// the place of a field's span in a cleaned row.
+    func encode(_ value: String, to output: inout [UInt8])
+
+    /// Appends a rejected row: the original record unchanged, plus the row number, line number,
+    /// failing fields and messages, in this format, with a line ending.
+    func writeReject(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, fields: [String], messages: [String],
+        to output: inout [UInt8])
+
+    /// Appends a row that could not be read (malformed, invalid UTF-8), kept as it was as far as
+    /// the format allows, with the reason.
+    func writeMalformed(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, message: String, to output: inout [UInt8])
+
+    /// The line ending written after each row (the input's: `\n` or `\r\n`).
+    var lineEnding: [UInt8] { get }
+}
+
+/// Metadata columns joined into one text: `email; phone`.
+package enum RejectText {
+    static let separator = "; "
+
+    /// `text` with tabs and line breaks made spaces (for one-line formats).
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == ASCII.tab || $0 == ASCII.newline || $0 == ASCII.carriageReturn })
+        else { return text }
+        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}

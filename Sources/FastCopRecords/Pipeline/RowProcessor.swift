@@ -1,0 +1,213 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a run writes for each row.
+package enum OutputMode: Sendable {
+    /// `clean`: clean rows to CLEAN, rejected rows (with reasons) to REJECTS.
+    case split
+    /// `check`: one report line per invalid row; nothing else.
+    case report
+    /// `clean --output-mode lines` (for Spark's `pipe` and other line-by-line callers): one
+    /// output line per input row, in order, to CLEAN: `ok<TAB>cleaned row` or
+    /// `rejected<TAB>fields<TAB>messages<TAB>original row`. Blank lines are rows here (then
+    /// malformed, with an empty fields column), so that no input line goes unanswered.
+    case lines
+}
+
+/// Processes a run of consecutive records on one worker: reads each row, judges it, and
+/// encodes it into the worker's own buffers (so workers never share mutable state).
+package struct RowProcessor<Codec: RowCodec>: Sendable {
+    let codec: Codec
+    let evaluator: RowEvaluator
+    let mode: OutputMode
+    let strict: Bool
+
+    /// Processes `records[range]` of a block.
+    ///
+    /// - Parameters:
+    ///   - bytes: the block's bytes.
+    ///   - firstRow: the row number of `records[0]`.
+    func process(
+        _ bytes: UnsafeBufferPointer<UInt8>, records: [RecordSpan], range: Range<Int>, firstRow: Int
+    ) -> TaskResult {
+        let fieldCount = evaluator.rules.fields.count
+        var result = TaskResult(fieldCount: fieldCount)
+        var scratch = codec.makeScratch()
+        var inputs = [FieldInput](repeating: .absent, count: fieldCount)
+        var cleaned = [String?](repeating: nil, count: fieldCount)
+        var failures: [FieldFailure] = []
+        var changes: [(span: Range<Int>, value: String)] = []
+        for index in range {
+            let span = records[index]
+            let row = firstRow + index
+            let record = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+            result.rows += 1
+            var problem = span.problem
+            if problem == nil, let bad = UTF8Validation.firstInvalidOffset(record) {
+                problem = RecordProblem(description: "invalid UTF-8 at byte \(bad + 1) of the row")
+            }
+            if problem == nil {
+                do {
+                    try codec.read(record, into: &inputs, scratch: &scratch)
+                } catch {
+                    problem = error
+                }
+            }
+            if let problem {
+                result.rejectedRows += 1
+                result.malformedRows += 1
+                if strict {
+                    result.strictStop = "line \(span.line): \(problem.description)"
+                    return result
+                }
+                writeMalformed(record, row: row, line: span.line, problem.description, into: &result)
+                continue
+            }
+            evaluator.evaluate(inputs, cleaned: &cleaned, failures: &failures)
+            if failures.isEmpty {
+                result.cleanRows += 1
+                switch mode {
+                case .split:
+                    writeClean(record, inputs: inputs, cleaned: cleaned, changes: &changes, to: &result.clean)
+                case .lines:
+                    result.clean.append(contentsOf: Self.okPrefix)
+                    writeClean(record, inputs: inputs, cleaned: cleaned, changes: &changes, to: &result.clean)
+                case .report:
+                    break
+                }
+            } else {
+                result.rejectedRows += 1
+                for failure in failures { result.failuresByField[failure.field] += 1 }
+                writeRejected(record, row: row, line: span.line, inputs: inputs, failures: failures, into: &result)
+            }
+        }
+        return result
+    }
+
+    /// Appends the row with each changed field's span replaced by its new value.
+    private func writeClean(
+        _ record: UnsafeBufferPointer<UInt8>, inputs: [FieldInput], cleaned: [String?],
+        changes: inout [(span: Range<Int>, value: String)], to output: inout [UInt8]
+    ) {
+        changes.removeAll(keepingCapacity: true)
+        for (index, input) in inputs.enumerated() {
+            guard case .text(let original, let span) = input, let value = cleaned[index],
+                !Self.sameBytes(value, original)
+            else { continue }
+            changes.append((span, value))
+        }
+        if changes.count > 1 { changes.sort { $0.span.lowerBound < $1.span.lowerBound } }
+        var copied = 0
+        for (span, value) in changes where span.lowerBound >= copied {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied..<span.lowerBound]))
+            codec.encode(value, to: &output)
+            copied = span.upperBound
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied...]))
+        output.append(contentsOf: codec.lineEnding)
+    }
+
+    private func writeRejected(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, inputs: [FieldInput], failures: [FieldFailure],
+        into result: inout TaskResult
+    ) {
+        let fields = evaluator.rules.fields
+        switch mode {
+        case .split:
+            codec.writeReject(
+                record, row: row, line: line, fields: failures.map { fields[$0.field].name },
+                messages: failures.map(\.message), to: &result.rejects)
+        case .lines:
+            writePiped(
+                record, fields: failures.map { fields[$0.field].name }, messages: failures.map(\.message),
+                to: &result.clean)
+        case .report:
+            var text = "row \(row), line \(line): "
+            for (number, failure) in failures.enumerated() {
+                if number > 0 { text += "; " }
+                text += "\(fields[failure.field].name): \(failure.message)"
+                if case .text(let original, _) = inputs[failure.field] { text += " (\(Self.quoted(original)))" }
+            }
+            result.rejects.append(contentsOf: text.utf8)
+            result.rejects.append(ASCII.newline)
+        }
+        if result.examples.count < RejectExample.limit {
+            let reasons = failures.map { "\(fields[$0.field].name): \($0.message)" }
+            result.examples.append(
+                RejectExample(
+                    row: row, line: line, reasons: reasons.joined(separator: "; "),
+                    original: Self.shortened(String(decoding: record, as: UTF8.self))))
+        }
+    }
+
+    private func writeMalformed(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, _ message: String, into result: inout TaskResult
+    ) {
+        switch mode {
+        case .split:
+            codec.writeMalformed(record, row: row, line: line, message: message, to: &result.rejects)
+        case .lines:
+            writePiped(record, fields: [], messages: [message], to: &result.clean)
+        case .report:
+            result.rejects.append(contentsOf: "row \(row), line \(line): \(message)\n".utf8)
+        }
+        if result.examples.count < RejectExample.limit {
+            result.examples.append(
+                RejectExample(
+                    row: row, line: line, reasons: message,
+                    original: Self.shortened(String(decoding: record, as: UTF8.self))))
+        }
+    }
+
+    private static var okPrefix: [UInt8] { Array("ok\t".utf8) }
+
+    /// `rejected<TAB>fields<TAB>messages<TAB>original row`, for `.lines` mode.
+    private func writePiped(
+        _ record: UnsafeBufferPointer<UInt8>, fields: [String], messages: [String], to output: inout [UInt8]
+    ) {
+        output.append(contentsOf: "rejected\t".utf8)
+        output.append(contentsOf: RejectText.oneLine(fields.joined(separator: RejectText.separator)).utf8)
+        output.append(ASCII.tab)
+        output.append(contentsOf: RejectText.oneLine(messages.joined(separator: RejectText.separator)).utf8)
+        output.append(ASCII.tab)
+        output.append(contentsOf: record)
+        output.append(contentsOf: codec.lineEnding)
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (Swift's `==` compares canonical
+    /// equivalence, which would hide a normalization).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let result = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second in
+                first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+            }
+        }
+        return (result ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// A value in double quotes, shortened, with line breaks shown as `\n`.
+    static func quoted(_ value: String) -> String {
+        var text = ""
+        for scalar in shortened(value).unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\"": text += "\\\""
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"\(text)\""
+    }
+
+    /// At most 80 characters, with `…` when cut.
+    static func shortened(_ text: String) -> String {
+        text.count <= 80 ? text : String(text.prefix(79)) + "…"
+    }
+}

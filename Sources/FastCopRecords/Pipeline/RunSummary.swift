@@ -1,0 +1,98 @@
+/// What a run did: rows in, clean, rejected, failures per rule field, time.
+package struct RunSummary: Sendable {
+    package var input: String
+    var format: InputFormat
+    package var rows = 0
+    var clean = 0
+    package var rejected = 0
+    /// Rejected because they could not be read (malformed, invalid UTF-8).
+    var malformed = 0
+    var fieldNames: [String]
+    var failuresByField: [Int]
+    var examples: [RejectExample] = []
+    var seconds = 0.0
+    var bytesRead = 0
+    /// Where the clean rows and the rejects went (nil when not written).
+    package var cleanOutput: String?
+    package var rejectsOutput: String?
+
+    init(input: String, format: InputFormat, fieldNames: [String]) {
+        self.input = input
+        self.format = format
+        self.fieldNames = fieldNames
+        self.failuresByField = Array(repeating: 0, count: fieldNames.count)
+    }
+
+    /// Adds one worker's counts.
+    mutating func add(_ result: TaskResult) {
+        rows += result.rows
+        clean += result.cleanRows
+        rejected += result.rejectedRows
+        malformed += result.malformedRows
+        for (index, count) in result.failuresByField.enumerated() { failuresByField[index] += count }
+        for example in result.examples where examples.count < RejectExample.limit {
+            examples.append(example)
+        }
+    }
+
+    /// The summary for people.
+    package func text(examples exampleCount: Int = 0) -> String {
+        let width = Formatting.grouped(rows).count
+        func number(_ value: Int) -> String {
+            let text = Formatting.grouped(value)
+            return String(repeating: " ", count: max(0, width - text.count)) + text
+        }
+        var lines = ["fastcop: \(input) (\(format.rawValue))"]
+        lines.append("  rows in   \(number(rows))")
+        lines.append("  clean     \(number(clean))" + (cleanOutput.map { "  -> \($0)" } ?? ""))
+        lines.append("  rejected  \(number(rejected))" + (rejectsOutput.map { "  -> \($0)" } ?? ""))
+        if rejected > 0 {
+            lines.append("  failures by field:")
+            let nameWidth = max(fieldNames.map(\.count).max() ?? 0, malformed > 0 ? 9 : 0)
+            for (name, count) in zip(fieldNames, failuresByField) where count > 0 {
+                lines.append("    \(name.padding(nameWidth))  \(Formatting.grouped(count))")
+            }
+            if malformed > 0 { lines.append("    \("malformed".padding(nameWidth))  \(Formatting.grouped(malformed))") }
+        }
+        let rate = seconds > 0 ? Double(rows) / seconds : 0
+        lines.append(
+            "  time      \(Formatting.fixed(seconds, decimals: 2)) s (\(Formatting.grouped(Int(rate))) rows/s)")
+        if exampleCount > 0 && !examples.isEmpty {
+            lines.append("")
+            lines.append("First rejected rows:")
+            for example in examples.prefix(exampleCount) {
+                lines.append("  row \(example.row) (line \(example.line)): \(example.reasons)")
+                lines.append("    \(example.original)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The summary for machines (`--summary json`), on one line.
+    package func json() -> String {
+        var fields: [UInt8] = []
+        for (index, (name, count)) in zip(fieldNames, failuresByField).enumerated() {
+            if index > 0 { fields.append(ASCII.comma) }
+            JSONStrings.write(name, to: &fields)
+            fields.append(contentsOf: ":\(count)".utf8)
+        }
+        func string(_ value: String?) -> String {
+            guard let value else { return "null" }
+            var bytes: [UInt8] = []
+            JSONStrings.write(value, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return "{\"input\":\(string(input)),\"format\":\"\(format.rawValue)\",\"rowsIn\":\(rows),"
+            + "\"clean\":\(clean),\"rejected\":\(rejected),\"malformed\":\(malformed),"
+            + "\"failuresByField\":{\(String(decoding: fields, as: UTF8.self))},"
+            + "\"cleanOutput\":\(string(cleanOutput)),\"rejectsOutput\":\(string(rejectsOutput)),"
+            + "\"seconds\":\(Formatting.fixed(seconds, decimals: 3)),\"bytesRead\":\(bytesRead)}\n"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    package func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

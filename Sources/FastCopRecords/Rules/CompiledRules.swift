@@ -1,0 +1,77 @@
+package import FastCop
+
+/// One field's rules, ready to run on many rows at once (every part is `Sendable`).
+package struct CompiledField: Sendable {
+    /// The field's name (column, key or `line`).
+    package let name: String
+    /// Filters, applied in order (SwiftFilter's, through their typed `apply(to:)`).
+    let filters: [any FilterType]
+    /// Trials (prepared SwiftCop trials), each with the message its failure gives.
+    let trials: [(judge: TrialEvaluator, message: String)]
+    /// Whether a missing or empty value passes (without trials).
+    let optional: Bool
+    /// The message when the value is missing or empty and the field is not optional.
+    let requiredMessage: String
+
+    /// A field called `name` that runs `filters`, then `trials`; a missing or empty value passes
+    /// when `optional`, else fails with `requiredMessage`.
+    package init(
+        name: String, filters: [any FilterType], trials: [(judge: TrialEvaluator, message: String)],
+        optional: Bool, requiredMessage: String
+    ) {
+        self.name = name
+        self.filters = filters
+        self.trials = trials
+        self.optional = optional
+        self.requiredMessage = requiredMessage
+    }
+}
+
+/// A rules file, checked and compiled: every pattern is compiled (and JIT-compiled) before any
+/// row is read, and a broken one is reported with its place in the file.
+package struct CompiledRules: Sendable {
+    /// The fields, in the rules file's order.
+    package let fields: [CompiledField]
+
+    /// Compiles `spec`.
+    ///
+    /// - Throws: ``RulesError`` for a pattern that does not compile or a replacement template
+    ///   that is wrong, with the place (`fields.phone.trials[0]`) and the caret description.
+    init(_ spec: RuleSpec) throws(RulesError) {
+        var fields: [CompiledField] = []
+        for field in spec.fields {
+            var filters: [any FilterType] = []
+            for (filter, place) in field.filters {
+                do {
+                    filters.append(try RuleFactory.filter(filter))
+                } catch {
+                    throw RulesError(path: place.path, offset: place.offset, message: Self.describe(error))
+                }
+            }
+            var trials: [(judge: TrialEvaluator, message: String)] = []
+            for (trial, message, place) in field.trials {
+                do {
+                    trials.append((try RuleFactory.trial(trial), message ?? field.message ?? trial.defaultMessage))
+                } catch {
+                    throw RulesError(path: place.path, offset: place.offset, message: Self.describe(error))
+                }
+            }
+            fields.append(
+                CompiledField(
+                    name: field.name, filters: filters, trials: trials, optional: field.optional,
+                    requiredMessage: field.message ?? "is required"))
+        }
+        self.fields = fields
+    }
+
+    /// Rules made in code (for `check --email` and `check --format`).
+    package init(fields: [CompiledField]) {
+        self.fields = fields
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let pattern = error as? PatternError else { return "\(error)" }
+        if pattern.kind == .compile { return "the pattern does not compile:\n\(pattern.description)" }
+        return pattern.description
+    }
+}

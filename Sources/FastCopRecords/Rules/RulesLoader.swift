@@ -1,0 +1,43 @@
+/// Reads, parses, checks and compiles a rules file, before any row is read.
+package enum RulesLoader {
+    /// The largest rules file accepted.
+    static let maximumBytes = 16 * 1024 * 1024
+
+    /// Loads the rules at `path`.
+    ///
+    /// - Throws: ``RecordsError`` for an unreadable file, broken JSON (with line and column), an
+    ///   unknown filter or trial, or a pattern that does not compile (with its place in the
+    ///   file, such as `fields.phone.trials[0]`, and a caret under the error).
+    package static func load(_ path: String) throws -> CompiledRules {
+        let source = try InputSource.open(path)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0.baseAddress!, count: $0.count) }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+            if bytes.count > maximumBytes { throw RecordsError("rules file '\(path)' is larger than 16 MiB") }
+        }
+        return try compile(bytes, name: path == "-" ? "stdin" : path)
+    }
+
+    /// Parses and compiles rules held in memory (the embedded sample's).
+    package static func compile(_ bytes: [UInt8], name: String) throws -> CompiledRules {
+        if let bad = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) {
+            let (line, column) = JSONDocument.position(of: bad, in: bytes)
+            throw RecordsError("\(name):\(line):\(column): invalid UTF-8 in the rules file")
+        }
+        let root: JSONNode
+        do {
+            root = try JSONDocument.parse(bytes)
+        } catch {
+            let (line, column) = JSONDocument.position(of: error.offset, in: bytes)
+            throw RecordsError("\(name):\(line):\(column): invalid JSON: \(error.message)")
+        }
+        do {
+            return try CompiledRules(try RulesDecoder.decode(root))
+        } catch {
+            throw RecordsError(error.report(file: name, bytes: bytes))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+@testable import FastCopRecords
+
+/// Runs the records library in process: reads records of a format, or cleans an input with
+/// rules, all in memory.
+enum RecordsFixture {
+    /// One record as the reader found it.
+    struct Record: Equatable {
+        var bytes: [UInt8]
+        var line: Int
+        var problem: RecordProblem?
+        var crlf: Bool
+
+        /// The record's text (invalid UTF-8 shown as U+FFFD).
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// What a run of the pipeline produced.
+    struct Run {
+        var clean: [UInt8]
+        var rejects: [UInt8]
+        var summary: RunSummary
+
+        var cleanText: String { String(decoding: clean, as: UTF8.self) }
+        var rejectsText: String { String(decoding: rejects, as: UTF8.self) }
+    }
+
+    /// The records of `input` in `format`, read in blocks of `blockSize` bytes (small, so that
+    /// records are carried from block to block).
+    static func records(_ input: [UInt8], format: InputFormat, blockSize: Int = 5) throws -> [Record] {
+        let reader = RecordReader(
+            source: .memory(input, name: "input"), splitter: format.makeSplitter(), blockSize: blockSize)
+        var records: [Record] = []
+        while let block = try reader.next() {
+            for span in block.records {
+                records.append(
+                    Record(
+                        bytes: Array(block.bytes[span.start..<span.end]), line: span.line, problem: span.problem,
+                        crlf: span.endedWithCRLF))
+            }
+        }
+        return records
+    }
+
+    static func records(_ input: String, format: InputFormat) throws -> [Record] {
+        try records(Array(input.utf8), format: format)
+    }
+
+    /// Cleans `input` (named `name`, in `format`) with `rules` (a rules file's text).
+    static func run(
+        _ input: [UInt8], format: InputFormat, rules: String, mode: OutputMode = .split, strict: Bool = false,
+        name: String = "input"
+    ) throws -> Run {
+        let compiled = try RulesLoader.compile(Array(rules.utf8), name: "rules.json")
+        let clean = OutputSink.memory(name: "clean")
+        let rejects = OutputSink.memory(name: "rejects")
+        let summary = try RowPipeline(
+            input: .memory(input, name: name), format: format, rules: compiled, mode: mode, strict: strict,
+            clean: clean, rejects: rejects, progress: nil
+        ).run()
+        return Run(clean: clean.contents, rejects: rejects.contents, summary: summary)
+    }
+
+    static func run(
+        _ input: String, format: InputFormat, rules: String, mode: OutputMode = .split, strict: Bool = false
+    ) throws -> Run {
+        try run(Array(input.utf8), format: format, rules: rules, mode: mode, strict: strict)
+    }
+
+    /// Rules that trim and lowercase `field` and require an email address there.
+    static func emailRules(field: String = "email") -> String {
+        #"{"fields": {"\#(field)": {"filters": ["trim", "lowercase"], "trials": ["email"], "message": "Invalid email"}}}"#
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import FastCopRecords
+
+@Suite("FastCopRecords: the row pipeline, in process")
+struct RowPipelineTests {
+    static let rules = #"""
+        {"fields": {
+          "email": {"filters": ["trim", "lowercase"], "trials": ["email"], "message": "Invalid email"},
+          "n": {"trials": [{"format": "[0-9]+"}], "message": "Not a number"}
+        }}
+        """#
+
+    /// CSV rows of every kind a hostile file holds, each line one row (malformed: the wrong field
+    /// count, invalid UTF-8, the unbalanced quote).
+    static let hostileRows: [[UInt8]] = [
+        Array("ada@example.com,1".utf8),
+        Array(" BOB@Example.org ,2".utf8),
+        Array("not-an-email,3".utf8),
+        Array("c@d.org,x".utf8),
+        Array("too,many,fields".utf8),
+        [0x65, 0xFF, 0x40, 0x78, 0x2E, 0x6F, 0x72, 0x67, 0x2C, 0x35],  // invalid UTF-8
+        Array("nul\u{0}@x.org,6".utf8),
+        Array("\"quoted@x.org\",7".utf8),
+        Array("zoë@exemple.fr,8".utf8),
+        Array(String(repeating: "a", count: 10_000).utf8) + Array("@x.org,9".utf8),
+        // A quote never closed: no later row has a quote, so it is cut at the end of its line
+        // and the rows after it are read as rows.
+        Array("\"unbalanced@x.org,4".utf8),
+        Array("after@x.org,10".utf8),
+    ]
+
+    @Test("on hostile input every row comes out once: clean plus rejected is rows in")
+    func rowsAreConserved() throws {
+        var input = Array("email,n\n".utf8)
+        for row in Self.hostileRows { input += row + [0x0A] }
+        let run = try RecordsFixture.run(input, format: .csv, rules: Self.rules)
+        #expect(run.summary.rows == Self.hostileRows.count)
+        #expect(run.summary.clean + run.summary.rejected == run.summary.rows)
+        let cleanLines = run.cleanText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(cleanLines.count - 1 == run.summary.clean)
+        #expect(cleanLines.first == "email,n")
+        #expect(cleanLines.dropFirst().first == "ada@example.com,1")
+        #expect(run.summary.malformed == 3)
+        #expect(cleanLines.last == "after@x.org,10")
+    }
+
+    @Test("in lines mode each input row gets exactly one answer line, in input order")
+    func linesModeAnswersEveryRow() throws {
+        var input = Array("email,n\n".utf8)
+        for row in Self.hostileRows { input += row + [0x0A] }
+        let run = try RecordsFixture.run(input, format: .csv, rules: Self.rules, mode: .lines)
+        let answers = run.clean.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+        #expect(answers.count == Self.hostileRows.count)
+        let kinds = answers.map { String(decoding: $0.prefix(while: { $0 != 0x09 }), as: UTF8.self) }
+        #expect(kinds.prefix(4) == ["ok", "ok", "rejected", "rejected"])
+        #expect(Set(kinds) == ["ok", "rejected"])
+        #expect(kinds.filter { $0 == "ok" }.count == run.summary.clean)
+        #expect(run.rejects.isEmpty)
+    }
+
+    @Test("output keeps input order across blocks and workers")
+    func orderIsKept() throws {
+        let count = 170_000
+        var input = Array("email,n\n".utf8)
+        input.reserveCapacity(count * 32)
+        for index in 0..<count {
+            input += Array((index % 7 == 0 ? "bad-\(index),\(index)\n" : "User\(index)@Example.com,\(index)\n").utf8)
+        }
+        #expect(input.count > 4 * 1024 * 1024, "the input spans more than one block")
+        let run = try RecordsFixture.run(input, format: .csv, rules: Self.rules)
+        #expect(run.summary.rows == count)
+        #expect(run.summary.rejected == (count + 6) / 7)
+        var expected = Array("email,n\n".utf8)
+        expected.reserveCapacity(input.count)
+        for index in 0..<count where index % 7 != 0 { expected += Array("user\(index)@example.com,\(index)\n".utf8) }
+        #expect(run.clean == expected)
+        let rejectedRows = run.rejectsText.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } }
+        #expect(rejectedRows == stride(from: 0, to: count, by: 7).map { "bad-\($0)"[...] })
+    }
+
+    @Test("report mode writes one line per invalid row and no clean output")
+    func reportMode() throws {
+        let run = try RecordsFixture.run(
+            "email,n\nada@example.com,1\nnope,2\n", format: .csv, rules: Self.rules, mode: .report)
+        #expect(run.clean.isEmpty)
+        #expect(run.summary.rejected == 1)
+        #expect(run.rejectsText.split(separator: "\n").count == 1)
+    }
+
+    @Test("an empty input is zero rows, not an error")
+    func emptyInput() throws {
+        for format in InputFormat.allCases {
+            let run = try RecordsFixture.run([], format: format, rules: Self.rules)
+            #expect(run.summary.rows == 0)
+            #expect(run.clean.isEmpty)
+        }
+    }
+}
