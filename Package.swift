@@ -74,7 +74,8 @@ let package = Package(
         // Runs the built `fastcop` binary as a user would (no dependency on its module).
         .testTarget(
             name: "FastCopToolTests",
-            dependencies: []
+            dependencies: [],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]
