@@ -1,0 +1,56 @@
+/// One filter of a chain made ready to run on bytes: the common filters as cases of their own,
+/// without a payload (no dynamic dispatch, and no reference counting when a step is read), the
+/// other ``ByteFilter``s, and the rest through a `String`.
+///
+/// Made once per filter (when rules are loaded), then applied to many values from many threads.
+package enum ByteStep: Sendable {
+    /// ``TrimFilter``.
+    case trim
+    /// ``CharCaseFilter`` with `.lowercase`.
+    case lowercase
+    /// ``CharCaseFilter`` with `.uppercase`.
+    case uppercase
+    /// ``CollapseWhitespaceFilter``.
+    case collapseWhitespace
+    /// Another filter with a byte path.
+    case bytes(any ByteFilter)
+    /// A filter without one: its value goes through a `String`.
+    case string(any FilterType)
+
+    /// The step that runs `filter`.
+    package init(_ filter: any FilterType) {
+        if filter is TrimFilter {
+            self = .trim
+        } else if let filter = filter as? CharCaseFilter, filter.charCase == .lowercase {
+            self = .lowercase
+        } else if let filter = filter as? CharCaseFilter, filter.charCase == .uppercase {
+            self = .uppercase
+        } else if filter is CollapseWhitespaceFilter {
+            self = .collapseWhitespace
+        } else if let filter = filter as? any ByteFilter {
+            self = .bytes(filter)
+        } else {
+            self = .string(filter)
+        }
+    }
+
+    /// Appends the filtered value of `bytes` (valid UTF-8) to `output`: the bytes of
+    /// `filter.apply(to: String(decoding: bytes, as: UTF8.self)) ?? ""`.
+    @inline(__always)
+    package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
+        switch self {
+        case .trim:
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[TrimFilter.trimmedRange(utf8: bytes)]))
+        case .lowercase:
+            CharCaseFilter.append(bytes, .lowercase, to: &output)
+        case .uppercase:
+            CharCaseFilter.append(bytes, .uppercase, to: &output)
+        case .collapseWhitespace:
+            try CollapseWhitespaceFilter.append(utf8: bytes, to: &output)
+        case .bytes(let filter):
+            try filter.apply(utf8: bytes, to: &output)
+        case .string(let filter):
+            try filter.applyThroughString(utf8: bytes, to: &output)
+        }
+    }
+}
