@@ -63,12 +63,22 @@ package struct CSVCodec: RowCodec {
                 continue
             }
             let field = scratch[column]
-            inputs[index] = .text(CSVFields.value(of: field, in: record), span: field.start..<field.end)
+            let span = field.start..<field.end
+            if field.hasDoubledQuotes {
+                inputs[index] = .text(CSVFields.value(of: field, in: record), span: span)
+            } else {
+                inputs[index] = .bytes(
+                    value: field.isQuoted ? (span.lowerBound + 1)..<(span.upperBound - 1) : span, span: span)
+            }
         }
     }
 
     package func encode(_ value: String, to output: inout [UInt8]) {
         CSVFields.write(value, delimiter: delimiter, to: &output)
+    }
+
+    package func encode(utf8 value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        CSVFields.write(utf8: value, delimiter: delimiter, to: &output)
     }
 
     package func writeReject(

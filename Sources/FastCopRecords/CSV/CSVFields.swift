@@ -99,24 +99,28 @@ package enum CSVFields {
     /// Appends `value` as a CSV field, quoted when it holds the delimiter, a quote, CR or LF.
     static func write(_ value: String, delimiter: UInt8, to output: inout [UInt8]) {
         var value = value
-        value.withUTF8 { bytes in
-            var needsQuotes = false
-            for byte in bytes
-            where byte == delimiter || byte == ASCII.quote || byte == ASCII.newline || byte == ASCII.carriageReturn {
-                needsQuotes = true
-                break
-            }
-            guard needsQuotes else {
-                output.append(contentsOf: bytes)
-                return
-            }
-            output.append(ASCII.quote)
-            for byte in bytes {
-                output.append(byte)
-                if byte == ASCII.quote { output.append(ASCII.quote) }
-            }
-            output.append(ASCII.quote)
+        value.withUTF8 { write(utf8: $0, delimiter: delimiter, to: &output) }
+    }
+
+    /// Appends the UTF-8 `bytes` as a CSV field, quoted when they hold the delimiter, a quote,
+    /// CR or LF (the one place that decides a written field's quoting).
+    static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to output: inout [UInt8]) {
+        var needsQuotes = false
+        for byte in bytes
+        where byte == delimiter || byte == ASCII.quote || byte == ASCII.newline || byte == ASCII.carriageReturn {
+            needsQuotes = true
+            break
         }
+        guard needsQuotes else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        output.append(ASCII.quote)
+        for byte in bytes {
+            output.append(byte)
+            if byte == ASCII.quote { output.append(ASCII.quote) }
+        }
+        output.append(ASCII.quote)
     }
 
     /// Appends raw bytes as one CSV field, quoted when needed (used for malformed records,

@@ -5,6 +5,10 @@ package enum FieldInput: Sendable {
     case absent
     /// The field's text, and the bytes of the record that hold it (replaced when cleaned).
     case text(String, span: Range<Int>)
+    /// The field's text is the record's bytes `value` as they are (an unquoted CSV field, or a
+    /// quoted one without doubled quotes), and `span` the bytes that hold it: no `String` is
+    /// made for it.
+    case bytes(value: Range<Int>, span: Range<Int>)
     /// The field is there but cannot be judged as text (a JSON object or array).
     case unusable(String)
 }
@@ -30,6 +34,10 @@ package protocol RowCodec: Sendable {
     /// the place of a field's span in a cleaned row.
     func encode(_ value: String, to output: inout [UInt8])
 
+    /// Appends the UTF-8 `value` encoded for this format, as ``encode(_:to:)`` does (the
+    /// default decodes a `String` and calls it).
+    func encode(utf8 value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8])
+
     /// Appends a rejected row: the original record unchanged, plus the row number, line number,
     /// failing fields and messages, in this format, with a line ending.
     func writeReject(
@@ -43,6 +51,12 @@ package protocol RowCodec: Sendable {
 
     /// The line ending written after each row (the input's: `\n` or `\r\n`).
     var lineEnding: [UInt8] { get }
+}
+
+extension RowCodec {
+    package func encode(utf8 value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        encode(String(decoding: value, as: UTF8.self), to: &output)
+    }
 }
 
 /// Metadata columns joined into one text: `email; phone`.

@@ -39,16 +39,24 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         var result = TaskResult(fieldCount: fieldCount)
         var scratch = codec.makeScratch()
         var inputs = [FieldInput](repeating: .absent, count: fieldCount)
-        var cleaned = [String?](repeating: nil, count: fieldCount)
+        var values = FieldValues(count: fieldCount)
         var failures: [FieldFailure] = []
-        var changes: [(span: Range<Int>, value: String)] = []
+        var changes: [(span: Range<Int>, value: Range<Int>)] = []
+        // One UTF-8 check for all the task's records; only when it fails is each row checked
+        // (to reject just the rows with invalid bytes, with the offset).
+        let allValid =
+            range.isEmpty
+            || UTF8Validation.firstInvalidOffset(
+                UnsafeBufferPointer(
+                    rebasing: bytes[records[range.lowerBound].start..<records[range.upperBound - 1].end]))
+                == nil
         for index in range {
             let span = records[index]
             let row = firstRow + index
             let record = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
             result.rows += 1
             var problem = span.problem
-            if problem == nil, let bad = UTF8Validation.firstInvalidOffset(record) {
+            if problem == nil, !allValid, let bad = UTF8Validation.firstInvalidOffset(record) {
                 problem = RecordProblem(description: "invalid UTF-8 at byte \(bad + 1) of the row")
             }
             if problem == nil {
@@ -68,15 +76,15 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 writeMalformed(record, row: row, line: span.line, problem.description, into: &result)
                 continue
             }
-            evaluator.evaluate(inputs, cleaned: &cleaned, failures: &failures)
+            evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
             if failures.isEmpty {
                 result.cleanRows += 1
                 switch mode {
                 case .split:
-                    writeClean(record, inputs: inputs, cleaned: cleaned, changes: &changes, to: &result.clean)
+                    writeClean(record, inputs: inputs, values: values, changes: &changes, to: &result.clean)
                 case .lines:
                     result.clean.append(contentsOf: Self.okPrefix)
-                    writeClean(record, inputs: inputs, cleaned: cleaned, changes: &changes, to: &result.clean)
+                    writeClean(record, inputs: inputs, values: values, changes: &changes, to: &result.clean)
                 case .report:
                     break
                 }
@@ -89,23 +97,37 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         return result
     }
 
-    /// Appends the row with each changed field's span replaced by its new value.
+    /// Appends the row with each changed field's span replaced by its new value; the rest of
+    /// the row is copied as it is.
     private func writeClean(
-        _ record: UnsafeBufferPointer<UInt8>, inputs: [FieldInput], cleaned: [String?],
-        changes: inout [(span: Range<Int>, value: String)], to output: inout [UInt8]
+        _ record: UnsafeBufferPointer<UInt8>, inputs: [FieldInput], values: FieldValues,
+        changes: inout [(span: Range<Int>, value: Range<Int>)], to output: inout [UInt8]
     ) {
         changes.removeAll(keepingCapacity: true)
-        for (index, input) in inputs.enumerated() {
-            guard case .text(let original, let span) = input, let value = cleaned[index],
-                !Self.sameBytes(value, original)
-            else { continue }
-            changes.append((span, value))
+        values.bytes.withUnsafeBufferPointer { cleaned in
+            for (index, input) in inputs.enumerated() {
+                guard let value = values.ranges[index] else { continue }
+                let new = UnsafeBufferPointer(rebasing: cleaned[value])
+                switch input {
+                case .bytes(let original, let span):
+                    if !Self.sameBytes(new, UnsafeBufferPointer(rebasing: record[original])) {
+                        changes.append((span, value))
+                    }
+                case .text(let original, let span):
+                    var original = original
+                    if !original.withUTF8({ Self.sameBytes(new, $0) }) { changes.append((span, value)) }
+                case .absent, .unusable:
+                    continue
+                }
+            }
+            if changes.count > 1 { changes.sort { $0.span.lowerBound < $1.span.lowerBound } }
         }
-        if changes.count > 1 { changes.sort { $0.span.lowerBound < $1.span.lowerBound } }
         var copied = 0
         for (span, value) in changes where span.lowerBound >= copied {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied..<span.lowerBound]))
-            codec.encode(value, to: &output)
+            values.bytes.withUnsafeBufferPointer {
+                codec.encode(utf8: UnsafeBufferPointer(rebasing: $0[value]), to: &output)
+            }
             copied = span.upperBound
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied...]))
@@ -131,7 +153,15 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             for (number, failure) in failures.enumerated() {
                 if number > 0 { text += "; " }
                 text += "\(fields[failure.field].name): \(failure.message)"
-                if case .text(let original, _) = inputs[failure.field] { text += " (\(Self.quoted(original)))" }
+                switch inputs[failure.field] {
+                case .text(let original, _):
+                    text += " (\(Self.quoted(original)))"
+                case .bytes(let original, _):
+                    text +=
+                        " (\(Self.quoted(String(decoding: UnsafeBufferPointer(rebasing: record[original]), as: UTF8.self))))"
+                case .absent, .unusable:
+                    break
+                }
             }
             result.rejects.append(contentsOf: text.utf8)
             result.rejects.append(ASCII.newline)
@@ -179,16 +209,11 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         output.append(contentsOf: codec.lineEnding)
     }
 
-    /// Whether two strings have the same UTF-8 bytes (Swift's `==` compares canonical
-    /// equivalence, which would hide a normalization).
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        let result = a.utf8.withContiguousStorageIfAvailable { first in
-            b.utf8.withContiguousStorageIfAvailable { second in
-                first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
-            }
-        }
-        return (result ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    /// Whether two values have the same bytes (not Swift's `==` on strings, which compares
+    /// canonical equivalence and would hide a normalization).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// A value in double quotes, shortened, with line breaks shown as `\n`.

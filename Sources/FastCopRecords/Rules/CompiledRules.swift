@@ -8,6 +8,9 @@ package struct CompiledField: Sendable {
     let filters: [any FilterType]
     /// Trials (prepared SwiftCop trials), each with the message its failure gives.
     let trials: [(judge: TrialEvaluator, message: String)]
+    /// For each trial, its pattern when it is a whole match of one (`email`, `format`): the
+    /// row pipeline runs it on the value's bytes instead of calling `judge` with a `String`.
+    let wholeMatchPatterns: [Pattern?]
     /// Whether a missing or empty value passes (without trials).
     let optional: Bool
     /// The message when the value is missing or empty and the field is not optional.
@@ -17,11 +20,12 @@ package struct CompiledField: Sendable {
     /// when `optional`, else fails with `requiredMessage`.
     package init(
         name: String, filters: [any FilterType], trials: [(judge: TrialEvaluator, message: String)],
-        optional: Bool, requiredMessage: String
+        optional: Bool, requiredMessage: String, wholeMatchPatterns: [Pattern?] = []
     ) {
         self.name = name
         self.filters = filters
         self.trials = trials
+        self.wholeMatchPatterns = trials.indices.map { $0 < wholeMatchPatterns.count ? wholeMatchPatterns[$0] : nil }
         self.optional = optional
         self.requiredMessage = requiredMessage
     }
@@ -49,9 +53,11 @@ package struct CompiledRules: Sendable {
                 }
             }
             var trials: [(judge: TrialEvaluator, message: String)] = []
+            var patterns: [Pattern?] = []
             for (trial, message, place) in field.trials {
                 do {
                     trials.append((try RuleFactory.trial(trial), message ?? field.message ?? trial.defaultMessage))
+                    patterns.append(try RuleFactory.wholeMatchPattern(trial))
                 } catch {
                     throw RulesError(path: place.path, offset: place.offset, message: Self.describe(error))
                 }
@@ -59,7 +65,7 @@ package struct CompiledRules: Sendable {
             fields.append(
                 CompiledField(
                     name: field.name, filters: filters, trials: trials, optional: field.optional,
-                    requiredMessage: field.message ?? "is required"))
+                    requiredMessage: field.message ?? "is required", wholeMatchPatterns: patterns))
         }
         self.fields = fields
     }

@@ -1,0 +1,24 @@
+/// One worker's filtered values of the current row, as bytes: every value one after the other
+/// in one buffer that is reused from row to row, so that judging a row allocates nothing once
+/// the buffers have grown to fit.
+package struct FieldValues {
+    /// The values' bytes.
+    var bytes: [UInt8] = []
+    /// Each rule field's value in `bytes`; nil when the field was absent, unusable, or its
+    /// filters failed.
+    var ranges: [Range<Int>?]
+    /// Two buffers that a chain of filters passes its value between.
+    var first: [UInt8] = []
+    var second: [UInt8] = []
+
+    /// Room for `count` fields.
+    init(count: Int) {
+        ranges = Array(repeating: nil, count: count)
+    }
+
+    /// Forgets the previous row (keeping the memory).
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        for index in ranges.indices { ranges[index] = nil }
+    }
+}

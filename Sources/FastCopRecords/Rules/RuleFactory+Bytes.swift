@@ -1,0 +1,15 @@
+import FastCop
+
+extension RuleFactory {
+    /// The pattern that `spec`'s trial matches whole (the same one its judge uses), for the
+    /// row pipeline's byte path; nil for trials that are not a whole match of a pattern.
+    ///
+    /// - Throws: ``PatternError`` for a broken pattern (``trial(_:)`` reports it first).
+    static func wholeMatchPattern(_ spec: TrialSpec) throws -> Pattern? {
+        switch spec {
+        case .email: return try PatternCache.shared.pattern(Pattern.emailSource, wholeMatch: true)
+        case .format(let source): return try PatternCache.shared.pattern(source, wholeMatch: true)
+        default: return nil
+        }
+    }
+}
