@@ -12,13 +12,16 @@ package struct RowPipeline {
     /// Rejected rows (`.split`) or report lines (`.report`) go here.
     let rejects: OutputSink
     let progress: ProgressBar?
+    /// How many threads process rows (all cores when nil).
+    let workers: Int?
 
     /// A pipeline from `input` in `format` through `rules`; `clean` and `rejects` receive what
-    /// `mode` says, `strict` stops at the first malformed row, `progress` is drawn if given.
+    /// `mode` says, `strict` stops at the first malformed row, `progress` is drawn if given, `workers` threads process rows (all cores when nil).
     package init(
         input: InputSource, format: InputFormat, rules: CompiledRules, mode: OutputMode, strict: Bool,
-        clean: OutputSink, rejects: OutputSink, progress: ProgressBar?
+        clean: OutputSink, rejects: OutputSink, progress: ProgressBar?, workers: Int? = nil
     ) {
+        self.workers = workers
         self.input = input
         self.format = format
         self.rules = rules
@@ -87,12 +90,17 @@ package struct RowPipeline {
         var block: RecordBlock? = first
         var skip = skipping
         var nextRow = 1
+        // The next block is read and split while this one is processed (the reader is then
+        // not a serial step between blocks); at most one read is under way.
+        let prefetcher = BlockPrefetcher(reader: reader)
+        defer { prefetcher.finish() }
         while var current = block {
+            prefetcher.start()
             if skip > 0 {
                 current.records.removeFirst(skip)
                 skip = 0
             }
-            let results = Self.processBlock(current, firstRow: nextRow, processor: processor)
+            let results = Self.processBlock(current, firstRow: nextRow, processor: processor, workers: workers)
             nextRow += current.records.count
             for result in results {
                 if let stop = result.strictStop {
@@ -102,23 +110,23 @@ package struct RowPipeline {
                 if !result.rejects.isEmpty { try rejects.write(result.rejects) }
                 summary.add(result)
             }
+            block = try prefetcher.take()
             progress?.update(rows: summary.rows, bytesRead: reader.bytesRead)
-            block = try reader.next()
         }
     }
 
     /// Splits a block's records into tasks, processes them on all cores, and returns their
     /// results in order.
     static func processBlock<Codec: RowCodec>(
-        _ block: RecordBlock, firstRow: Int, processor: RowProcessor<Codec>
+        _ block: RecordBlock, firstRow: Int, processor: RowProcessor<Codec>, workers: Int? = nil
     ) -> [TaskResult] {
         let count = block.records.count
         guard count > 0 else { return [] }
-        let tasks = max(1, min(ParallelMap.workerCount * 4, count / 256))
+        let tasks = max(1, min((workers ?? ParallelMap.workerCount) * 4, count / 256))
         let records = block.records
         return block.bytes.withUnsafeBufferPointer { buffer in
             let shared = SharedBytes(buffer: buffer)
-            return ParallelMap.map(count: tasks) { task in
+            return ParallelMap.map(count: tasks, workers: workers) { task in
                 let range = (count * task / tasks)..<(count * (task + 1) / tasks)
                 return processor.process(shared.buffer, records: records, range: range, firstRow: firstRow)
             }

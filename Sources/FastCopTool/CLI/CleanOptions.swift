@@ -10,10 +10,13 @@ struct CleanOptions {
         "output-mode", value: "MODE",
         help: "'split' (default: CLEAN and REJECTS) or 'lines': one line per row to CLEAN, in order.")
 
+    static let jobs = OptionSpec.option(
+        "jobs", short: "j", value: "N", help: "Process rows on N threads (default: one per core).")
+
     /// The declarations, in the order help lists them.
     static let declarations: [OptionSpec] = [
         CommonOptions.rules, output, rejects, CommonOptions.format, outputMode, CommonOptions.strict,
-        CommonOptions.summary, CommonOptions.quiet,
+        CommonOptions.summary, CommonOptions.quiet, jobs,
     ]
 
     /// INPUT (`-` for stdin).
@@ -28,6 +31,8 @@ struct CleanOptions {
     let strict: Bool
     let quiet: Bool
     let summary: CommonOptions.SummaryStyle
+    /// `--jobs`: the number of threads that process rows (nil: one per core).
+    let jobs: Int?
 
     /// - Throws: ``ToolError`` (usage) for a missing `--rules`, an unknown format or mode, or
     ///   outputs that cannot go together.
@@ -56,6 +61,14 @@ struct CleanOptions {
         }
         if inputPath == "-" && rulesPath == "-" {
             throw arguments.usageError("INPUT and RULES cannot both be stdin")
+        }
+        if let text = arguments.value(Self.jobs) {
+            guard let count = Int(text), count >= 1 else {
+                throw arguments.usageError("--jobs takes a number of threads (1 or more), not '\(text)'")
+            }
+            jobs = count
+        } else {
+            jobs = nil
         }
         strict = arguments.flag(CommonOptions.strict)
         quiet = arguments.flag(CommonOptions.quiet)

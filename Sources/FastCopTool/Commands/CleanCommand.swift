@@ -39,7 +39,7 @@ enum CleanCommand {
         let pipeline = RowPipeline(
             input: input, format: options.format, rules: rules, mode: options.mode, strict: options.strict,
             clean: clean, rejects: rejects,
-            progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes))
+            progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes), workers: options.jobs)
         var summary: RunSummary
         do {
             summary = try pipeline.run()
