@@ -62,3 +62,34 @@ struct ByteFilterTests {
         #expect(String(decoding: bytes[range], as: UTF8.self) == TrimFilter.trim(input))
     }
 }
+
+/// The byte paths that decide per character (collapsing whitespace, Latin-1 case mapping),
+/// checked on every scalar of the Basic Multilingual Plane and some beyond it, alone and in
+/// runs, against the `String` code.
+@Suite("Filters on UTF-8 bytes: every scalar")
+struct ByteFilterScalarTests {
+    static let scalars: [Unicode.Scalar] =
+        (0..<0x1_0000).compactMap(Unicode.Scalar.init) + [0x1_F600, 0x1_0400, 0xE_0041].compactMap(Unicode.Scalar.init)
+
+    @Test(
+        "each scalar, alone, between letters and doubled, gives the String path's bytes",
+        arguments: [
+            ("collapseWhitespace", CollapseWhitespaceFilter() as any FilterType),
+            ("lowercase", CharCaseFilter(.lowercase)), ("uppercase", CharCaseFilter(.uppercase)),
+            ("trim", TrimFilter()),
+        ])
+    func everyScalar(_ name: String, _ filter: any FilterType) throws {
+        let step = ByteStep(filter)
+        var mismatches: [String] = []
+        for scalar in Self.scalars {
+            let one = String(Character(scalar))
+            for input in [one, "a\(one)b", "\(one)\(one) é\(one)", "É\(one)"] {
+                let expected = Array((try filter.apply(to: input) ?? "").utf8)
+                var output: [UInt8] = []
+                try Array(input.utf8).withUnsafeBufferPointer { try step.apply(utf8: $0, to: &output) }
+                if output != expected { mismatches.append(String(scalar.value, radix: 16)) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(name) differs for U+\(mismatches.prefix(20).joined(separator: ", U+"))")
+    }
+}

@@ -12,6 +12,8 @@ package enum ByteStep: Sendable {
     case uppercase
     /// ``CollapseWhitespaceFilter``.
     case collapseWhitespace
+    /// ``RegexReplaceFilter`` with a literal replacement and no matching options.
+    case replaceLiteral(LiteralReplacement)
     /// Another filter with a byte path.
     case bytes(any ByteFilter)
     /// A filter without one: its value goes through a `String`.
@@ -27,6 +29,8 @@ package enum ByteStep: Sendable {
             self = .uppercase
         } else if filter is CollapseWhitespaceFilter {
             self = .collapseWhitespace
+        } else if let filter = filter as? RegexReplaceFilter, let literal = LiteralReplacement(filter) {
+            self = .replaceLiteral(literal)
         } else if let filter = filter as? any ByteFilter {
             self = .bytes(filter)
         } else {
@@ -46,7 +50,9 @@ package enum ByteStep: Sendable {
         case .uppercase:
             CharCaseFilter.append(bytes, .uppercase, to: &output)
         case .collapseWhitespace:
-            try CollapseWhitespaceFilter.append(utf8: bytes, to: &output)
+            CollapseWhitespaceFilter.append(utf8: bytes, to: &output)
+        case .replaceLiteral(let replacement):
+            try replacement.apply(utf8: bytes, to: &output)
         case .bytes(let filter):
             try filter.apply(utf8: bytes, to: &output)
         case .string(let filter):

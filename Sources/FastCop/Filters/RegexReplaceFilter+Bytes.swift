@@ -1,17 +1,41 @@
 extension RegexReplaceFilter: ByteFilter {
-    /// Appends `bytes` with every match replaced. With a literal replacement (no `$`, no
-    /// backslash) and no matching options, the matches are found on the bytes
-    /// (`PCRE2_NO_UTF_CHECK`: the bytes are valid UTF-8) and the text between them copied; a
-    /// template, `.anchored`, or an empty match (where `pcre2_substitute` has its own rules)
-    /// goes through the `String` code.
+    /// Appends `bytes` with every match replaced: on the bytes with a literal replacement (see
+    /// ``LiteralReplacement``), else through the `String` code.
     package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
-        guard var literal = replacement, matchingOptions.isEmpty,
-            !literal.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") })
-        else {
+        if let literal = LiteralReplacement(self) {
+            try literal.apply(utf8: bytes, to: &output)
+        } else {
             try applyThroughString(utf8: bytes, to: &output)
-            return
         }
-        let pattern = try compiledPattern
+    }
+}
+
+/// A ``RegexReplaceFilter`` whose replacement is literal (no `$`, no backslash) and that has no
+/// matching options, made ready to run on bytes: the compiled pattern and the replacement's
+/// bytes, taken once.
+package final class LiteralReplacement: Sendable {
+    let pattern: Pattern
+    let literal: [UInt8]
+    /// For an empty match, where `pcre2_substitute` has its own rules: the filter's `String` code.
+    let filter: RegexReplaceFilter
+
+    /// The literal form of `filter`, or nil when its replacement is a template, it has matching
+    /// options, or it is not ready (a broken pattern: the `String` code reports it).
+    package init?(_ filter: RegexReplaceFilter) {
+        guard let replacement = filter.replacement, filter.matchingOptions.isEmpty,
+            !replacement.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") }),
+            let pattern = try? filter.compiledPattern
+        else { return nil }
+        self.pattern = pattern
+        self.literal = Array(replacement.utf8)
+        self.filter = filter
+    }
+
+    /// Appends `bytes` (valid UTF-8) with every match replaced: the matches are found on the
+    /// bytes (`PCRE2_NO_UTF_CHECK`) and the text between them copied.
+    ///
+    /// - Throws: ``PatternError`` for a match that reaches a limit.
+    package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
         let mark = output.count
         var copied = 0
         while copied <= bytes.count,
@@ -19,11 +43,11 @@ extension RegexReplaceFilter: ByteFilter {
         {
             guard !match.isEmpty else {
                 output.removeSubrange(mark...)
-                try applyThroughString(utf8: bytes, to: &output)
+                try filter.applyThroughString(utf8: bytes, to: &output)
                 return
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<match.lowerBound]))
-            literal.withUTF8 { output.append(contentsOf: $0) }
+            output.append(contentsOf: literal)
             copied = match.upperBound
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
