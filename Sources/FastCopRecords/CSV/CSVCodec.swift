@@ -91,6 +91,35 @@ package struct CSVCodec: RowCodec {
             message: messages.joined(separator: RejectText.separator), to: &output)
     }
 
+    package func writeReject(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], names: [String],
+        scratch: inout [UInt8], to output: inout [UInt8]
+    ) {
+        // What writeReject(_:row:line:fields:messages:to:) writes, without a list or a joined
+        // string per row: each joined column is put together in `scratch`, then written quoted
+        // as needed.
+        output.append(contentsOf: record)
+        output.append(delimiter)
+        output.append(contentsOf: String(row).utf8)
+        output.append(delimiter)
+        output.append(contentsOf: String(line).utf8)
+        output.append(delimiter)
+        appendJoined(failures.lazy.map { names[$0.field] }, scratch: &scratch, to: &output)
+        output.append(delimiter)
+        appendJoined(failures.lazy.map(\.message), scratch: &scratch, to: &output)
+        output.append(contentsOf: lineEnding)
+    }
+
+    /// Appends `parts` joined with ``RejectText/separator``, as one CSV field.
+    private func appendJoined(_ parts: some Sequence<String>, scratch: inout [UInt8], to output: inout [UInt8]) {
+        scratch.removeAll(keepingCapacity: true)
+        for (number, part) in parts.enumerated() {
+            if number > 0 { scratch.append(contentsOf: RejectText.separator.utf8) }
+            scratch.append(contentsOf: part.utf8)
+        }
+        scratch.withUnsafeBufferPointer { CSVFields.write(utf8: $0, delimiter: delimiter, to: &output) }
+    }
+
     package func writeMalformed(
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, message: String, to output: inout [UInt8]
     ) {

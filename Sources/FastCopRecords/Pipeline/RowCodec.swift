@@ -44,6 +44,14 @@ package protocol RowCodec: Sendable {
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, fields: [String], messages: [String],
         to output: inout [UInt8])
 
+    /// ``writeReject(_:row:line:fields:messages:to:)`` with the failures as the evaluator gives
+    /// them (a failure's field is named `names[failure.field]`), so that a codec can write them
+    /// without making lists and joined strings per row; `scratch` is working memory it may use.
+    /// The default makes the lists and calls ``writeReject(_:row:line:fields:messages:to:)``.
+    func writeReject(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], names: [String],
+        scratch: inout [UInt8], to output: inout [UInt8])
+
     /// Appends a row that could not be read (malformed, invalid UTF-8), kept as it was as far as
     /// the format allows, with the reason.
     func writeMalformed(
@@ -56,6 +64,15 @@ package protocol RowCodec: Sendable {
 extension RowCodec {
     package func encode(utf8 value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         encode(String(decoding: value, as: UTF8.self), to: &output)
+    }
+
+    package func writeReject(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], names: [String],
+        scratch: inout [UInt8], to output: inout [UInt8]
+    ) {
+        writeReject(
+            record, row: row, line: line, fields: failures.map { names[$0.field] }, messages: failures.map(\.message),
+            to: &output)
     }
 }
 

@@ -12,10 +12,13 @@ package struct RowEvaluator: Sendable {
     let rules: CompiledRules
     /// The fields, ready for bytes.
     let plans: [FieldPlan]
+    /// The fields' names, in rules order.
+    let names: [String]
 
     init(rules: CompiledRules) {
         self.rules = rules
         plans = rules.fields.map(FieldPlan.init)
+        names = rules.fields.map(\.name)
     }
 
     /// Judges one row.

@@ -42,6 +42,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         var values = FieldValues(count: fieldCount)
         var failures: [FieldFailure] = []
         var changes: [(span: Range<Int>, value: Range<Int>)] = []
+        var rejectScratch: [UInt8] = []
         // One UTF-8 check for all the task's records; only when it fails is each row checked
         // (to reject just the rows with invalid bytes, with the offset).
         let allValid =
@@ -91,7 +92,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             } else {
                 result.rejectedRows += 1
                 for failure in failures { result.failuresByField[failure.field] += 1 }
-                writeRejected(record, row: row, line: span.line, inputs: inputs, failures: failures, into: &result)
+                writeRejected(
+                    record, row: row, line: span.line, inputs: inputs, failures: failures, scratch: &rejectScratch,
+                    into: &result)
             }
         }
         return result
@@ -136,14 +139,14 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
 
     private func writeRejected(
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, inputs: [FieldInput], failures: [FieldFailure],
-        into result: inout TaskResult
+        scratch: inout [UInt8], into result: inout TaskResult
     ) {
         let fields = evaluator.rules.fields
         switch mode {
         case .split:
             codec.writeReject(
-                record, row: row, line: line, fields: failures.map { fields[$0.field].name },
-                messages: failures.map(\.message), to: &result.rejects)
+                record, row: row, line: line, failures: failures, names: evaluator.names, scratch: &scratch,
+                to: &result.rejects)
         case .lines:
             writePiped(
                 record, fields: failures.map { fields[$0.field].name }, messages: failures.map(\.message),
