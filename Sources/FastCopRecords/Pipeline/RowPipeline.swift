@@ -126,7 +126,7 @@ package struct RowPipeline {
         let records = block.records
         return block.bytes.withUnsafeBufferPointer { buffer in
             let shared = SharedBytes(buffer: buffer)
-            return ParallelMap.map(count: tasks, workers: workers) { task in
+            return WorkerThreads.map(count: tasks, workers: workers ?? ParallelMap.workerCount) { task in
                 let range = (count * task / tasks)..<(count * (task + 1) / tasks)
                 return processor.process(shared.buffer, records: records, range: range, firstRow: firstRow)
             }
