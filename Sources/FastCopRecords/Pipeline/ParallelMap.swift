@@ -15,13 +15,6 @@ package enum ParallelMap {
     package static func map<T: Sendable>(count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         batch.map(Array(0..<count), body)
     }
-
-    /// `(0..<count).map(body)`, computed by at most `workers` threads (all cores when nil).
-    package static func map<T: Sendable>(count: Int, workers: Int?, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        guard let workers else { return map(count: count, body) }
-        let batch = Batch(options: BatchOptions(parallelism: workers, chunkSize: 1, sequentialThreshold: 2))
-        return batch.map(Array(0..<count), body)
-    }
 }
 
 // TODO(merge): the library defines its own SharedBytes (Sources/FastCop); once both branches are
