@@ -68,14 +68,17 @@ package final class LineBlockReader: @unchecked Sendable {
     ///   - maxLineBytes: the longest line to wait for; a longer one throws ``LineTooLong``.
     ///   - skipsByteOrderMark: skip a UTF-8 byte order mark at the very start (as the tool's
     ///     commands do).
+    ///   - readsAhead: keep two buffers, so that ``readAhead()`` can run while the current
+    ///     block is searched; with false, one buffer (half the memory) for a caller that is
+    ///     done with the current block before it reads the next (``UTF8LineReader`` copies it).
     package init(
         blockSize: Int = defaultBlockSize, maxLineBytes: Int = defaultMaxLineBytes, skipsByteOrderMark: Bool = true,
-        read: @escaping Read
+        readsAhead: Bool = true, read: @escaping Read
     ) {
         self.read = read
         self.maxLineBytes = maxLineBytes
         atStart = skipsByteOrderMark
-        buffers = (0..<2).map { _ in .allocate(capacity: max(1, blockSize)) }
+        buffers = (0..<(readsAhead ? 2 : 1)).map { _ in .allocate(capacity: max(1, blockSize)) }
     }
 
     deinit {
@@ -96,7 +99,7 @@ package final class LineBlockReader: @unchecked Sendable {
     /// Reads the block after the current one into the spare buffer (errors are kept for
     /// ``advance()``).
     package func readAhead() {
-        let spare = 1 - index
+        let spare = buffers.count - 1 - index
         let carried = filled - current.upperBound
         nextOffset = blockOffset + current.upperBound
         nextLines = 0..<0
@@ -104,7 +107,7 @@ package final class LineBlockReader: @unchecked Sendable {
         do {
             if carried > buffers[spare].count { try grow(spare, to: carried) }
             if carried > 0, let from = buffers[index].baseAddress, let to = buffers[spare].baseAddress {
-                to.update(from: from + current.upperBound, count: carried)
+                memmove(to, from + current.upperBound, carried)  // the same buffer without read-ahead
             }
             nextFilled = carried
             var searched = 0
@@ -137,7 +140,7 @@ package final class LineBlockReader: @unchecked Sendable {
             nextFailure = nil
             throw failure
         }
-        index = 1 - index
+        index = buffers.count - 1 - index
         current = nextLines
         filled = nextFilled
         blockOffset = nextOffset

@@ -12,8 +12,9 @@ public import Foundation
 ///
 /// Each block ends at a line end (or at the end of the input), so a block's lines can be
 /// checked with ``Batch/matchLines(_:in:wholeLine:)`` while the next is read. Memory stays
-/// about two blocks, whatever the file's size; a single line longer than a block makes that
-/// block larger. The bytes are handed out as read (a byte order mark is kept).
+/// about two blocks (the reader's buffer and the block handed out), whatever the file's size;
+/// a single line longer than a block makes that block larger. The bytes are handed out as read
+/// (a byte order mark is kept). It reads with the line engine's ``LineBlockReader``.
 ///
 /// ```swift
 /// let reader = try UTF8LineReader(path: "emails.txt")
@@ -68,7 +69,9 @@ public final class UTF8LineReader {
             ownsDescriptor = true
         }
         let descriptor = descriptor
-        reader = LineBlockReader(blockSize: self.blockSize, maxLineBytes: .max, skipsByteOrderMark: false) {
+        reader = LineBlockReader(
+            blockSize: self.blockSize, maxLineBytes: .max, skipsByteOrderMark: false, readsAhead: false
+        ) {
             try UTF8LineReader.readSome(descriptor, into: $0, count: $1, path: path)
         }
     }
