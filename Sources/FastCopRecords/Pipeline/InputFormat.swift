@@ -38,8 +38,8 @@ package enum InputFormat: String, Sendable, CaseIterable {
     func makeSplitter(keepingBlankLines: Bool = false) -> any RecordSplitter {
         switch self {
         case .csv, .tsv: return CSVRecordSplitter(delimiter: delimiter, keepsBlankLines: keepingBlankLines)
-        case .jsonl: return LineSplitter(skipsBlankLines: !keepingBlankLines)
-        case .lines: return LineSplitter(skipsBlankLines: false)
+        case .jsonl: return LineRecordSplitter(skipsBlankLines: !keepingBlankLines)
+        case .lines: return LineRecordSplitter(skipsBlankLines: false)
         }
     }
 

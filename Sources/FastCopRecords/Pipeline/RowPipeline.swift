@@ -1,3 +1,5 @@
+import FastCop
+
 /// Runs rules over an input, block by block: each block's rows are processed in parallel,
 /// and the results are written in input order before the next block is read. Memory stays
 /// bounded by a few blocks whatever the input's size.

@@ -137,7 +137,7 @@ enum BenchCommand {
     private static func loadLines(_ path: String?, limit: Int) throws -> ([String], String) {
         guard let path else { return (SampleData.contactLines(count: min(limit, 1_000_000)), "generated contacts") }
         let input = try InputSource.open(path)
-        let reader = RecordReader(source: input, splitter: LineSplitter(skipsBlankLines: false))
+        let reader = RecordReader(source: input, splitter: LineRecordSplitter(skipsBlankLines: false))
         var lines: [String] = []
         var invalid = 0
         reading: while let block = try reader.next() {

@@ -84,7 +84,7 @@ enum MatchCommand {
             let buffer = reader.block
             let blockOffset = reader.blockOffset
             let pieces = LineBlockReader.pieces(buffer, count: pieceCount)
-            let shared = FastCop.SharedBytes(buffer: buffer)
+            let shared = SharedBytes(buffer: buffer)
             // With -n, each piece's first line number, from the newlines before it.
             var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
             if search.lineNumbers {
