@@ -18,6 +18,23 @@ struct CheckTests {
         }
     }
 
+    @Test("--email is the modern rule: long TLDs and Unicode domains pass, doubled dots fail")
+    func modernEmail() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write(
+                "in.txt", "curator@louvre.museum\nana@acme.company\ninfo@bücher.de\na..b@example..com\nx@y.c\n")
+            let result = try tool.run(["check", "in.txt", "--email"])
+            #expect(result.status == 1)
+            #expect(
+                result.stdout == """
+                    row 4, line 4: line: invalid email ("a..b@example..com")
+                    row 5, line 5: line: invalid email ("x@y.c")
+                    2 of 5 rows invalid
+
+                    """)
+        }
+    }
+
     @Test("--pattern on plain lines is a whole-line match; all valid gives status 0")
     func format() throws {
         try ToolRunner.withRunner { tool in

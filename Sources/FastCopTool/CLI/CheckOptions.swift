@@ -2,7 +2,8 @@ import FastCopRecords
 
 /// The options of `fastcop check`, decoded and checked once.
 struct CheckOptions {
-    static let email = OptionSpec.flag("email", help: "Check that the value is an email address (SwiftCop's pattern).")
+    static let email = OptionSpec.flag(
+        "email", help: "Check that the value is an email address (the rules' modern 'email': see the README).")
     static let pattern = CommonOptions.pattern(help: "Check that the whole value matches PATTERN (PCRE2 syntax).")
     static let column = OptionSpec.option("column", short: "c", value: "NAME", help: "The column or key to check.")
     /// The declarations, in the order help lists them.
