@@ -19,6 +19,10 @@ enum CleanCommand {
             (a JSON Lines key, a CSV column) is an error before anything is written, unless
             --allow-missing-fields (then such rows are rejected as missing the field).
 
+            JSON Lines: a field name with dots names a nested member (addr.city; a\\.b names the
+            key "a.b"); numbers and bools are judged by trials as their JSON text and left
+            untouched by filters; null is a missing value; an object or array rejects the row.
+
             CLEAN has the input's format (CSV keeps its header). REJECTS holds each rejected row
             unchanged plus its row number, line number, failing fields and messages: CSV adds the
             columns _row,_line,_field,_message; JSON Lines adds "_row", "_line" and "_errors";
@@ -32,7 +36,8 @@ enum CleanCommand {
 
             '-' is stdin (INPUT) or stdout (CLEAN, REJECTS); CLEAN defaults to stdout. Files are
             written under a temporary name and renamed at the end: a failed run leaves no
-            half-written file. The summary goes to stdout, or to stderr when CLEAN is stdout.
+            half-written file. The summary goes to stdout, or to stderr when CLEAN or REJECTS is
+            stdout.
             """,
         options: CleanOptions.declarations,
         positionals: 1...1)
