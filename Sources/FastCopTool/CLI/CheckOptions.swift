@@ -9,7 +9,7 @@ struct CheckOptions {
     /// The declarations, in the order help lists them.
     static let declarations: [OptionSpec] = [
         email, pattern, CommonOptions.rules, column, CommonOptions.format, CommonOptions.strict, CommonOptions.summary,
-        CommonOptions.quiet,
+        CommonOptions.quiet, CommonOptions.allowMissingFields,
     ]
 
     /// What the values are checked with.
@@ -28,6 +28,8 @@ struct CheckOptions {
     /// The column or key to check; for `.email` and `.pattern` on plain lines, always `line`.
     let column: String?
     let strict: Bool
+    /// `--allow-missing-fields`.
+    let allowMissingFields: Bool
     let quiet: Bool
     let summary: CommonOptions.SummaryStyle
 
@@ -63,6 +65,7 @@ struct CheckOptions {
             self.column = column
         }
         strict = arguments.flag(CommonOptions.strict)
+        allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         quiet = arguments.flag(CommonOptions.quiet)
     }
 }

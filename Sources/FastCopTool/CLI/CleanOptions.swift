@@ -9,16 +9,14 @@ struct CleanOptions {
         help: "Where rejected rows go, with reasons (default: CLEAN's name + .rejects, e.g. clean.rejects.csv).")
     static let discardRejects = OptionSpec.flag(
         "discard-rejects", help: "Drop rejected rows (needed when CLEAN is stdout and --rejects is not given).")
-    static let allowMissingFields = OptionSpec.flag(
-        "allow-missing-fields",
-        help: "Accept a rules field that no row of the first block has (default: an error before anything is written).")
     static let outputMode = OptionSpec.option(
         "output-mode", value: "MODE",
         help: "'split' (default: CLEAN and REJECTS) or 'lines': one line per row to CLEAN, in order.")
 
     /// The declarations, in the order help lists them.
     static let declarations: [OptionSpec] = [
-        CommonOptions.rules, output, rejects, discardRejects, allowMissingFields, CommonOptions.format, outputMode,
+        CommonOptions.rules, output, rejects, discardRejects, CommonOptions.allowMissingFields, CommonOptions.format,
+        outputMode,
         CommonOptions.strict,
         CommonOptions.summary, CommonOptions.quiet,
     ]
@@ -64,7 +62,7 @@ struct CleanOptions {
             throw arguments.usageError("CLEAN and REJECTS must be different outputs")
         }
         rejects = try Self.rejectsDestination(arguments, given: rejectsPath, cleanPath: cleanPath, mode: mode)
-        allowMissingFields = arguments.flag(Self.allowMissingFields)
+        allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         if inputPath == "-" && rulesPath == "-" {
             throw arguments.usageError("INPUT and RULES cannot both be stdin")
         }

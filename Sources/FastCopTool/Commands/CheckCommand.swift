@@ -26,11 +26,12 @@ enum CheckCommand {
         let rules = try makeRules(options)
         let input = try InputSource.open(options.inputPath)
         let report = try OutputSink.open("-")
-        var summary = try RowPipeline(
+        var pipeline = RowPipeline(
             input: input, format: options.format, rules: rules, mode: .report, strict: options.strict,
             clean: .discard, rejects: report,
-            progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes)
-        ).run()
+            progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes))
+        pipeline.allowMissingFields = options.allowMissingFields
+        var summary = try pipeline.run()
         summary.cleanOutput = nil
         switch options.summary {
         case .text:
