@@ -135,6 +135,18 @@ struct NoSilentLossTests {
         }
     }
 
+    @Test("a default REJECTS that would replace INPUT is a usage error")
+    func rejectsWouldReplaceInput() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.emailRules)
+            try tool.write("data.rejects.csv", "email\nnope\n")
+            let result = try tool.run(["clean", "data.rejects.csv", "--rules", "rules.json", "-o", "data.csv"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("the default REJECTS 'data.rejects.csv' is INPUT"), "\(result.stderr)")
+            #expect(tool.read("data.rejects.csv") == "email\nnope\n")
+        }
+    }
+
     @Test("the issue's case: clean -o clean.csv -q keeps the sample's 6 rejected rows")
     func issueCase() throws {
         try ToolRunner.withRunner { tool in

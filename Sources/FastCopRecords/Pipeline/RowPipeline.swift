@@ -103,6 +103,7 @@ package struct RowPipeline {
                 else { continue }
                 readable = true
                 for index in seen.indices where present[index] { seen[index] = true }
+                if !seen.contains(false) { break }  // usually after the first row
             }
         }
         guard readable else { return }  // nothing could be read: the rows are rejected as malformed

@@ -62,6 +62,9 @@ struct CleanOptions {
             throw arguments.usageError("CLEAN and REJECTS must be different outputs")
         }
         rejects = try Self.rejectsDestination(arguments, given: rejectsPath, cleanPath: cleanPath, mode: mode)
+        if case .besideClean(let path) = rejects, RejectsDestination.sameFile(path, inputPath) {
+            throw arguments.usageError("the default REJECTS '\(path)' is INPUT: give --rejects REJECTS")
+        }
         allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         if inputPath == "-" && rulesPath == "-" {
             throw arguments.usageError("INPUT and RULES cannot both be stdin")

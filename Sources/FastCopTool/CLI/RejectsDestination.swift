@@ -39,6 +39,20 @@ enum RejectsDestination: Equatable {
         return String(cleanPath[..<dot]) + ".rejects" + String(cleanPath[dot...])
     }
 
+    /// Whether two paths name the same existing file (or are the same text).
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }
+        func identity(_ path: String) -> [AnyHashable]? {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                let device = attributes[.systemNumber] as? AnyHashable,
+                let inode = attributes[.systemFileNumber] as? AnyHashable
+            else { return nil }
+            return [device, inode]
+        }
+        guard let one = identity(first), let other = identity(second) else { return false }
+        return one == other
+    }
+
     /// Whether `path` is a regular file or a path not yet created (so a rejects file can be
     /// put beside it), not stdout, a device or a pipe.
     static func isFilePath(_ path: String) -> Bool {
