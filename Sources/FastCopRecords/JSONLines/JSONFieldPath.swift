@@ -32,39 +32,42 @@ package enum JSONFieldPath {
 }
 
 /// The rule fields' paths as a tree of keys, so one pass over an object finds every field,
-/// descending only into the members that some path continues into.
-struct JSONPathNode: Sendable {
-    /// This member's key, as UTF-8.
-    let key: [UInt8]
-    /// The rule field this path ends at, if one does.
-    var field: Int?
-    /// The members below this one that paths continue into.
-    var children: [JSONPathNode] = []
-
-    init(key: [UInt8]) {
-        self.key = key
-    }
+/// descending only into the members that some path continue into. The tree is flat arrays
+/// (node 0 is the root), so a lookup copies no arrays and touches no reference counts.
+struct JSONPathTree: Sendable {
+    /// Each node's key, as UTF-8 (the root's is empty).
+    private(set) var keys: [[UInt8]] = [[]]
+    /// Each node's parent (the root's is -1).
+    private(set) var parents: [Int] = [-1]
+    /// The rule field each node's path ends at, or -1.
+    private(set) var fields: [Int] = [-1]
+    /// Whether paths continue below each node.
+    private(set) var hasChildren: [Bool] = [false]
 
     /// The tree for `names` (the rule fields, in order).
-    static func tree(_ names: [String]) -> JSONPathNode {
-        var root = JSONPathNode(key: [])
+    init(_ names: [String]) {
         for (field, name) in names.enumerated() {
-            root.insert(JSONFieldPath.keys(of: name).map { Array($0.utf8) }[...], field: field)
+            var node = 0
+            for key in JSONFieldPath.keys(of: name) {
+                let bytes = Array(key.utf8)
+                if let child = keys.indices.first(where: { parents[$0] == node && keys[$0] == bytes }) {
+                    node = child
+                } else {
+                    hasChildren[node] = true
+                    keys.append(bytes)
+                    parents.append(node)
+                    fields.append(-1)
+                    hasChildren.append(false)
+                    node = keys.count - 1
+                }
+            }
+            fields[node] = field
         }
-        return root
     }
 
-    private mutating func insert(_ keys: ArraySlice<[UInt8]>, field: Int) {
-        guard let first = keys.first else {
-            self.field = field
-            return
-        }
-        if let index = children.firstIndex(where: { $0.key == first }) {
-            children[index].insert(keys.dropFirst(), field: field)
-        } else {
-            var child = JSONPathNode(key: first)
-            child.insert(keys.dropFirst(), field: field)
-            children.append(child)
-        }
+    /// The child of `node` whose key is `key`, if any.
+    func child(of node: Int, key: some Sequence<UInt8>) -> Int? {
+        for index in 1..<keys.count where parents[index] == node && keys[index].elementsEqual(key) { return index }
+        return nil
     }
 }

@@ -13,12 +13,12 @@
 /// `{"_row": …, "_line": …, "_raw": "the line", "_errors": […]}`.
 package struct JSONLinesCodec: RowCodec {
     /// The rule fields' paths, as a tree of UTF-8 keys (compared without decoding them).
-    let paths: JSONPathNode
+    let paths: JSONPathTree
     let fieldCount: Int
     package let lineEnding: [UInt8]
 
     init(rules: CompiledRules, crlf: Bool) {
-        paths = JSONPathNode.tree(rules.fields.map(\.name))
+        paths = JSONPathTree(rules.fields.map(\.name))
         fieldCount = rules.fields.count
         lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
     }
@@ -40,7 +40,7 @@ package struct JSONLinesCodec: RowCodec {
             guard scanner.current == UInt8(ascii: "{") else {
                 throw scanner.problem("expected a JSON object '{'\(scanner.found)")
             }
-            try readMembers(&scanner, node: paths, record: record, inputs: &inputs, present: &scratch)
+            try readMembers(&scanner, node: 0, record: record, inputs: &inputs, present: &scratch)
             scanner.skipWhitespace()
             guard scanner.isAtEnd else { throw scanner.problem("text after the object") }
         } catch {
@@ -51,7 +51,7 @@ package struct JSONLinesCodec: RowCodec {
     /// Reads the object whose `{` is at the cursor, taking the values of the fields below
     /// `node` and descending into the members that paths continue into.
     private func readMembers(
-        _ scanner: inout JSONScanner, node: JSONPathNode, record: UnsafeBufferPointer<UInt8>,
+        _ scanner: inout JSONScanner, node: Int, record: UnsafeBufferPointer<UInt8>,
         inputs: inout [FieldInput], present: inout [Bool]
     ) throws(JSONProblem) {
         scanner.index += 1
@@ -68,11 +68,12 @@ package struct JSONLinesCodec: RowCodec {
             let valueStart = scanner.index
             let (valueRange, kind) = try scanner.scanValue(depth: 1)
             if let child = try child(of: node, for: keyRange, escapes: keyEscapes, in: record) {
-                if let field = child.field {
+                let field = paths.fields[child]
+                if field >= 0 {
                     inputs[field] = try input(valueRange, kind: kind, in: record)
                     present[field] = true
                 }
-                if !child.children.isEmpty, kind == .object {
+                if paths.hasChildren[child], kind == .object {
                     var inner = JSONScanner(record, at: valueStart)
                     try readMembers(&inner, node: child, record: record, inputs: &inputs, present: &present)
                 }
@@ -89,12 +90,11 @@ package struct JSONLinesCodec: RowCodec {
 
     /// The path node below `node` that a key names, if any.
     private func child(
-        of node: JSONPathNode, for key: Range<Int>, escapes: Bool, in record: UnsafeBufferPointer<UInt8>
-    ) throws(JSONProblem) -> JSONPathNode? {
+        of node: Int, for key: Range<Int>, escapes: Bool, in record: UnsafeBufferPointer<UInt8>
+    ) throws(JSONProblem) -> Int? {
         let bytes = UnsafeBufferPointer(rebasing: record[key])
-        if !escapes { return node.children.first { $0.key.elementsEqual(bytes) } }
-        let decoded = Array(try JSONStrings.decode(bytes, hasEscapes: true, offset: key.lowerBound).utf8)
-        return node.children.first { $0.key == decoded }
+        if !escapes { return paths.child(of: node, key: bytes) }
+        return paths.child(of: node, key: try JSONStrings.decode(bytes, hasEscapes: true, offset: key.lowerBound).utf8)
     }
 
     private func input(_ range: Range<Int>, kind: JSONKind, in record: UnsafeBufferPointer<UInt8>) throws(JSONProblem)
