@@ -16,9 +16,7 @@ struct CleanOptions {
     /// The declarations, in the order help lists them.
     static let declarations: [OptionSpec] = [
         CommonOptions.rules, output, rejects, discardRejects, CommonOptions.allowMissingFields, CommonOptions.format,
-        outputMode,
-        CommonOptions.strict,
-        CommonOptions.summary, CommonOptions.quiet,
+        outputMode, CommonOptions.strict, CommonOptions.summary, CommonOptions.quiet,
     ]
 
     /// INPUT (`-` for stdin).
