@@ -33,6 +33,13 @@ def argument_parser(description):
         "--output", required=True, help="folder for verdict=clean/ and verdict=rejected/ (Parquet)"
     )
     parser.add_argument(
+        "--sink",
+        choices=["parquet", "noop"],
+        default="parquet",
+        help="parquet (default): write the results; noop: compute them and throw them away "
+        "(Spark's no-op sink), to time the stage without the writing",
+    )
+    parser.add_argument(
         "--partitions",
         type=int,
         default=-1,
@@ -42,11 +49,20 @@ def argument_parser(description):
     return parser
 
 
-def read_input(spark, path):
+CSV_OPTIONS = {"header": True, "multiLine": True, "escape": '"', "inferSchema": False}
+
+
+def header(spark, path):
+    """The columns of the CSV file's header (of its first file, for a folder)."""
+    return spark.read.options(**CSV_OPTIONS).csv(path).columns
+
+
+def read_input(spark, arguments):
     """The CSV file as a DataFrame of strings, its columns and the column CORRUPT_COLUMN
     (the record's text when Spark finds it malformed, else null); and the header's columns."""
-    options = {"header": True, "multiLine": True, "escape": '"', "inferSchema": False}
-    columns = spark.read.options(**options).csv(path).columns
+    path = arguments.input
+    options = CSV_OPTIONS
+    columns = header(spark, path)
     schema = T.StructType(
         [T.StructField(c, T.StringType()) for c in columns + [CORRUPT_COLUMN]]
     )
@@ -70,11 +86,12 @@ def spread(spark, frame, partitions):
     return frame
 
 
-def run_job(name, clean, argv, add_arguments=None, counted=None):
+def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None):
     """Parses argv, reads the input, applies clean(spark, frame, columns, arguments), writes
     the result partitioned by verdict, and prints a summary (its last line as JSON).
     `counted()`, when given, returns the rows the cleaning stage saw, to check against the
-    rows written."""
+    rows written; `reader(arguments)`, when it returns a function, reads the input instead
+    of read_input."""
     parser = argument_parser(f"Clean a CSV file on Spark ({name})")
     if add_arguments:
         add_arguments(parser)
@@ -82,15 +99,22 @@ def run_job(name, clean, argv, add_arguments=None, counted=None):
     spark = SparkSession.builder.appName(f"fastcop-{name}").getOrCreate()
     try:
         start = time.monotonic()
-        frame, columns = read_input(spark, arguments.input)
+        read = (reader and reader(arguments)) or read_input
+        frame, columns = read(spark, arguments)
         frame = spread(spark, frame, arguments.partitions)
         result = clean(spark, frame, columns, arguments)
-        result.write.mode("overwrite").partitionBy(VERDICT_COLUMN).parquet(arguments.output)
-        seconds = time.monotonic() - start
-        written = spark.read.parquet(arguments.output).groupBy(VERDICT_COLUMN).count().collect()
+        if arguments.sink == "noop":
+            result.write.format("noop").mode("overwrite").save()
+            seconds = time.monotonic() - start
+            seen = counted() if counted else None  # before counting runs the stage again
+            written = result.groupBy(VERDICT_COLUMN).count().collect()
+        else:
+            result.write.mode("overwrite").partitionBy(VERDICT_COLUMN).parquet(arguments.output)
+            seconds = time.monotonic() - start
+            seen = counted() if counted else None
+            written = spark.read.parquet(arguments.output).groupBy(VERDICT_COLUMN).count().collect()
         counts = {row[VERDICT_COLUMN]: row["count"] for row in written}
         partitions = frame.rdd.getNumPartitions()
-        seen = counted() if counted else None
     finally:
         spark.stop()
     rows = counts.get("clean", 0) + counts.get("rejected", 0)
