@@ -1,19 +1,24 @@
-"""Cleans a CSV file on Spark with `fastcop`: whole Arrow batches in, whole Arrow batches out.
+"""Cleans CSV files on Spark with `fastcop`: bytes in bulk to fastcop, Arrow batches back.
 
-Spark reads the CSV (RFC 4180, with a header; quoted fields may hold commas, quotes and line
-breaks) and hands each partition to a Python worker as Arrow record batches (`mapInArrow`).
-The worker starts one `fastcop` process for the partition and moves bytes in bulk, with no
-Python loop over rows: Arrow's C++ CSV writer turns each batch into CSV on fastcop's standard
-input, Arrow's C++ CSV reader turns fastcop's clean rows (standard output) and rejected rows
-(a file, with _field and _message) back into batches:
+A task runs, for its data,
 
-    fastcop clean - --format csv --rules RULES -o - --rejects FILE --quiet
+    fastcop clean - --format csv --rules RULES -o - --rejects FILE --quiet --summary json
 
-The worker checks that the rows it sent are the clean rows plus the rejected rows it got back
-and fastcop's exit status (0: all clean, 1: some rejected; anything else fails the task, which
-Spark then retries). A record Spark's CSV reader finds malformed (a number of fields other
-than the header's) is sent to fastcop as it was written, so fastcop rejects it with its
-reason, as `fastcop clean` does on the file.
+and moves bytes in bulk, with no Python loop over rows:
+
+- --read bytes (the default): Spark lists the input files (binaryFile, one row per file) and
+  each file's bytes go to fastcop as they are; fastcop parses the CSV exactly as `fastcop
+  clean` does on the file (malformed records and invalid UTF-8 get the same reasons);
+- --read rows: Spark reads the CSV (RFC 4180, multi-line) and `mapInArrow` hands the task its
+  rows as Arrow record batches, which Arrow's C++ CSV writer streams to fastcop (the way to
+  clean any DataFrame of strings). A record Spark finds malformed (a field too few or too
+  many) is sent to fastcop as it was written, so fastcop rejects it with its reason.
+
+Arrow's C++ CSV reader turns fastcop's clean rows (its standard output, as they come) and its
+rejected rows (the rejects file, with _field and _message) into record batches for Spark. The
+task checks fastcop's exit status (0: all clean, 1: some rejected) and that the rows add up
+(sent, or read by fastcop = clean + rejected); anything else fails the task, which Spark then
+retries.
 
 The binary (scripts/build-static) and the rules reach the executors with --files:
 
