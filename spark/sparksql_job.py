@@ -34,6 +34,7 @@ COUNTRIES = ["AT", "DE", "FR", "GB", "IN", "NL", "RU", "US"]
 TRIM = r"(?U)^[\s\x{200B}]+|[\s\x{200B}]+$"
 # Control characters but the whitespace ones, format characters and the Hangul fillers.
 INVISIBLE = r"[\p{Cf}\x{115F}\x{1160}\x{3164}\x{FFA0}[\p{Cc}&&[^\t\n\x{0B}\f\r\x{85}]]]"
+# SwiftCop's email pattern, as the rules select it ({"email": "swiftcop"}).
 EMAIL = r"^[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}\z"
 PHONE = r"^\+?[0-9]{7,15}\z"
 
