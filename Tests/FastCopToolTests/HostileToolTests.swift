@@ -45,6 +45,40 @@ struct HostileToolTests {
         }
     }
 
+    /// `/proc/self/fd/1` is how a user names stdout when stdout is a file (`> out.txt`); the
+    /// rejects must go there, in place. (Renaming into /proc fails harmlessly, so this path is
+    /// safe to test; `/dev/stdout` takes the same branch.)
+    @Test("the process's own stdout as a path is written in place", arguments: ["/proc/self/fd/1", "/dev/fd/1"])
+    func ownDescriptor(path: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            try tool.write("in.csv", "email,phone\nada@example.com,+441234567\nbad,1\n")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects", path, "--quiet",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stdout.contains("bad,1"), "stdout: \(result.stdout) stderr: \(result.stderr)")
+            #expect(tool.read("clean.csv")?.contains("ada@example.com") == true)
+        }
+    }
+
+    @Test("an output that is a symbolic link keeps the link; its target gets the rows")
+    func symbolicLinkOutput() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            try tool.write("in.csv", "email,phone\nada@example.com,+441234567\nbad,1\n")
+            try tool.write("target.csv", "old\n")
+            try FileManager.default.createSymbolicLink(atPath: tool.path("link.csv"), withDestinationPath: "target.csv")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "link.csv", "--rejects", "rejects.csv", "--quiet",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: tool.path("link.csv"))
+            #expect(destination == "target.csv")
+            #expect(tool.read("target.csv")?.contains("ada@example.com") == true)
+        }
+    }
+
     /// Starts the tool with `arguments` in `tool`'s directory, reading a pipe that stays open,
     /// its output thrown away.
     static func start(_ arguments: [String], in tool: ToolRunner) throws -> (Process, Pipe) {
