@@ -36,6 +36,8 @@ final class CompiledCode: @unchecked Sendable {
     private let recipe: Recipe
     /// The same pattern compiled with `PCRE2_USE_OFFSET_LIMIT`, made when a search first steps.
     private let windowedSlot = CodeSlot()
+    /// The watched form (``watchedVariant``), made when a search first escalates.
+    private let watchedSlot = SharedSlot<WatchedCode>()
 
     private struct Recipe {
         var pattern: String
@@ -116,6 +118,21 @@ final class CompiledCode: @unchecked Sendable {
                 try CompiledCode(
                     pattern: recipe.pattern, flags: recipe.flags | EngineFlags.useOffsetLimit,
                     newline: recipe.newline, limits: limits, useJIT: recipe.useJIT, requireJIT: false)
+            }
+        }
+    }
+
+    /// This pattern with a last top-level branch that calls a callout and fails,
+    /// `pattern\E|(?C255)(*F)`, so that a search can watch its time at every start position
+    /// (``watch(_:from:options:scratch:remaining:)``); made when a search first escalates.
+    var watchedVariant: WatchedCode {
+        get throws {
+            try watchedSlot.value {
+                let suffix = "\\E|(?C255)(*F)"
+                let code = try CompiledCode(
+                    pattern: recipe.pattern + suffix, flags: recipe.flags, newline: recipe.newline,
+                    limits: limits, useJIT: recipe.useJIT, requireJIT: false)
+                return WatchedCode(code, calloutAt: recipe.pattern.utf8.count + suffix.utf8.count - 4)
             }
         }
     }

@@ -1,0 +1,122 @@
+import CPCRE2
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A pattern's watched form (``CompiledCode/watchedVariant``) and where its callout is, or no
+/// code when the suffix did not become a callout (the pattern ends inside an extended-mode
+/// comment, for example): then a search skips the watched stage.
+final class WatchedCode: Sendable {
+    let code: CompiledCode?
+    /// The callout's `pattern_position` (the offset of the `(*F)` after it).
+    let calloutPosition: Int
+
+    init(_ code: CompiledCode, calloutAt position: Int) {
+        var found = (position: position, seen: false)
+        withUnsafeMutablePointer(to: &found) { found in
+            _ = pcre2_callout_enumerate_8(code.code, findCallout, found)
+        }
+        self.code = found.seen ? code : nil
+        self.calloutPosition = position
+    }
+}
+
+/// `pcre2_callout_enumerate` visitor: notes whether callout 255 sits at the expected position.
+private func findCallout(
+    _ block: UnsafeMutablePointer<pcre2_callout_enumerate_block_8>?, _ data: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let block, let found = data?.assumingMemoryBound(to: (position: Int, seen: Bool).self) else { return 0 }
+    if block.pointee.callout_number == 255 && block.pointee.pattern_position == found.pointee.position {
+        found.pointee.seen = true
+    }
+    return 0
+}
+
+/// What the watched search's callout reads and writes.
+struct SearchWatch {
+    /// The monotonic time, in nanoseconds, after which the search stops.
+    var deadline: UInt64
+    /// The watched callout's `pattern_position`; other callouts in the pattern are let pass.
+    var calloutPosition: Int
+    /// The start position at which the search stopped, once it has.
+    var stoppedAt: Int?
+
+    /// The monotonic clock in nanoseconds. `coarse`: a few nanoseconds to read, a few
+    /// milliseconds of resolution (enough for the callout, which compares with a deadline
+    /// tens of milliseconds away); otherwise precise (for charging what a search spent).
+    static func now(coarse: Bool = false) -> UInt64 {
+        var time = timespec()
+        #if os(Linux)
+            clock_gettime(coarse ? CLOCK_MONOTONIC_COARSE : CLOCK_MONOTONIC, &time)
+        #else
+            clock_gettime(CLOCK_MONOTONIC, &time)
+        #endif
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}
+
+/// The watched search's callout: called at every start position that failed (the last
+/// branch), it ends the search with `PCRE2_ERROR_CALLOUT` once the deadline has passed.
+private func watchCallout(_ block: UnsafeMutablePointer<pcre2_callout_block_8>?, _ data: UnsafeMutableRawPointer?)
+    -> Int32
+{
+    guard let block, let watch = data?.assumingMemoryBound(to: SearchWatch.self) else { return 0 }
+    guard block.pointee.pattern_position == watch.pointee.calloutPosition else { return 0 }
+    if SearchWatch.now(coarse: true) < watch.pointee.deadline { return 0 }
+    watch.pointee.stoppedAt = block.pointee.start_match
+    return PCRE2_ERROR_CALLOUT
+}
+
+extension CompiledCode {
+    /// Runs PCRE2's own search (every start position under the full ``EngineLimits/match``)
+    /// on the watched form of this pattern, for at most half of `remaining` steps' worth of
+    /// time (``EngineLimits/nanosecondsPerStep`` each, or
+    /// ``EngineLimits/nanosecondsPerInterpretedStep`` without JIT), and charges the time it
+    /// took (at most that half) to `remaining`.
+    ///
+    /// The form `pattern\E|(?C255)(*F)` matches exactly what `pattern` matches (its last branch
+    /// always fails and adds no group), and PCRE2 keeps its optimizations for the first branch
+    /// (the JIT's memory of where a leading repeat already failed, which makes `\s+$` linear);
+    /// the callout in the last branch runs once per failed start position and reads a coarse
+    /// clock. So the search ends within its time plus one start position's work (at most
+    /// ``EngineLimits/match`` steps) and the clock's resolution.
+    ///
+    /// - Returns: PCRE2's status, and the start position at which the time ran out when the
+    ///   status is `PCRE2_ERROR_CALLOUT`; nil when the pattern has no watched form.
+    func watch(
+        _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
+        remaining: inout UInt64
+    ) throws -> (status: Int32, stoppedAt: Int)? {
+        let watched = try watchedVariant
+        guard let code = watched.code else { return nil }
+        let base = subject.baseAddress ?? EmptySubject.pointer
+        let began = SearchWatch.now()
+        // At most half of what is left, so that the search in windows keeps the other half.
+        let half = remaining / 2
+        let perStep = code.isJIT ? EngineLimits.nanosecondsPerStep : EngineLimits.nanosecondsPerInterpretedStep
+        let (allowance, overflow) = half.multipliedReportingOverflow(by: perStep)
+        var watch = SearchWatch(
+            deadline: overflow ? UInt64.max : began &+ allowance, calloutPosition: watched.calloutPosition)
+        defer { remaining -= min(half, (SearchWatch.now() &- began) / perStep) }
+        scratch.apply(limits, matchLimit: limits.match)
+        let status = withUnsafeMutablePointer(to: &watch) { watch in
+            pcre2_set_callout_8(scratch.context, watchCallout, watch)
+            defer { pcre2_set_callout_8(scratch.context, nil, nil) }
+            return scratch.retryingOnJITStack {
+                if code.isJIT {
+                    return pcre2_jit_match_8(
+                        code.code, base, subject.count, start, options, scratch.matchData, scratch.context)
+                }
+                return pcre2_match_8(
+                    code.code, base, subject.count, start, options | EngineFlags.noUTFCheck, scratch.matchData,
+                    scratch.context)
+            }
+        }
+        return (status, watch.stoppedAt ?? start)
+    }
+}
