@@ -150,8 +150,20 @@ extension CompiledCode {
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
 
-        // A position needed more than its share of the total: substitute match by match.
+        // A position needed more than its share of the total: PCRE2's own substitution under
+        // the clock, then, if the time runs out, match by match with the rest of the total.
         func stepping(_ status: Int32) -> Bool { steps(after: status, share: share) }
+        func escalated() throws -> String? {
+            var remaining = limits.budget(forSubjectOf: subject.count)
+            if let done = try substituteWatched(
+                subject, replacement: replacement, options: options, scratch: scratch, remaining: &remaining)
+            {
+                return done
+            }
+            return try substituteByStepping(
+                subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
+                remaining: remaining)
+        }
 
         var capacity = subject.count + subject.count / 2 + 64
         if capacity <= MatchScratch.outputCapacity {
@@ -170,10 +182,7 @@ extension CompiledCode {
             if status > 0 {
                 return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
             }
-            if stepping(status) {
-                return try substituteByStepping(
-                    subject, replacement: replacement, global: global, literal: literal, scratch: scratch)
-            }
+            if stepping(status) { return try escalated() }
             guard status == PCRE2_ERROR_NOMEMORY else { throw failure(status, scratch: scratch) }
             capacity = length
         }
@@ -202,10 +211,7 @@ extension CompiledCode {
                 return 0
             }
             if let failure {
-                if stepping(failure.code) {
-                    return try substituteByStepping(
-                        subject, replacement: replacement, global: global, literal: literal, scratch: scratch)
-                }
+                if stepping(failure.code) { return try escalated() }
                 throw failure
             }
             if needed == 0 { return substitutions == 0 ? nil : result }

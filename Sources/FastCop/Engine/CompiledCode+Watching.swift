@@ -95,19 +95,8 @@ extension CompiledCode {
         let watched = try watchedVariant
         guard let code = watched.code else { return nil }
         let base = subject.baseAddress ?? EmptySubject.pointer
-        let began = SearchWatch.now()
-        // At most half of what is left, so that the search in windows keeps the other half.
-        let half = remaining / 2
-        let perStep = code.isJIT ? EngineLimits.nanosecondsPerStep : EngineLimits.nanosecondsPerInterpretedStep
-        let (allowance, overflow) = half.multipliedReportingOverflow(by: perStep)
-        var watch = SearchWatch(
-            deadline: overflow ? UInt64.max : began &+ allowance, calloutPosition: watched.calloutPosition)
-        defer { remaining -= min(half, (SearchWatch.now() &- began) / perStep) }
-        scratch.apply(limits, matchLimit: limits.match)
-        let status = withUnsafeMutablePointer(to: &watch) { watch in
-            pcre2_set_callout_8(scratch.context, watchCallout, watch)
-            defer { pcre2_set_callout_8(scratch.context, nil, nil) }
-            return scratch.retryingOnJITStack {
+        let (status, stoppedAt) = watching(watched, scratch: scratch, remaining: &remaining) {
+            scratch.retryingOnJITStack {
                 if code.isJIT {
                     return pcre2_jit_match_8(
                         code.code, base, subject.count, start, options, scratch.matchData, scratch.context)
@@ -117,6 +106,70 @@ extension CompiledCode {
                     scratch.context)
             }
         }
-        return (status, watch.stoppedAt ?? start)
+        return (status, stoppedAt ?? start)
+    }
+
+    /// Runs `body` (PCRE2 calls on `watched`'s code with `scratch`'s context) under the clock
+    /// that ``watch(_:from:options:scratch:remaining:)`` describes, and charges its time.
+    ///
+    /// - Returns: `body`'s status, and where the time ran out when it did.
+    func watching(
+        _ watched: WatchedCode, scratch: MatchScratch, remaining: inout UInt64, _ body: () -> Int32
+    ) -> (status: Int32, stoppedAt: Int?) {
+        let began = SearchWatch.now()
+        // At most half of what is left, so that the search in windows keeps the other half.
+        let half = remaining / 2
+        let perStep =
+            watched.code?.isJIT ?? true ? EngineLimits.nanosecondsPerStep : EngineLimits.nanosecondsPerInterpretedStep
+        let (allowance, overflow) = half.multipliedReportingOverflow(by: perStep)
+        var watch = SearchWatch(
+            deadline: overflow ? UInt64.max : began &+ allowance, calloutPosition: watched.calloutPosition)
+        defer { remaining -= min(half, (SearchWatch.now() &- began) / perStep) }
+        scratch.apply(limits, matchLimit: limits.match)
+        let status = withUnsafeMutablePointer(to: &watch) { watch in
+            pcre2_set_callout_8(scratch.context, watchCallout, watch)
+            defer { pcre2_set_callout_8(scratch.context, nil, nil) }
+            return body()
+        }
+        return (status, watch.stoppedAt)
+    }
+
+    /// `pcre2_substitute` with `options` on the watched form, every start position under the
+    /// full ``EngineLimits/match``, under the clock of ``watch(_:from:options:scratch:remaining:)``:
+    /// for a substitution whose first pass reached its share, PCRE2's own substitution in one
+    /// call (the watched form's matches are the pattern's).
+    ///
+    /// - Returns: the new text, or nil inside when nothing matched; nil when the pattern has no
+    ///   watched form or the time ran out (then the caller substitutes match by match).
+    func substituteWatched(
+        _ subject: UnsafeBufferPointer<UInt8>, replacement: UnsafeBufferPointer<UInt8>, options: UInt32,
+        scratch: MatchScratch, remaining: inout UInt64
+    ) throws -> String?? {
+        let watched = try watchedVariant
+        guard let code = watched.code else { return .none }
+        let base = subject.baseAddress ?? EmptySubject.pointer
+        let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
+        var capacity = subject.count + subject.count / 2 + 64
+        for _ in 0..<2 {
+            var status: Int32 = 0
+            var length = 0
+            let result = String(unsafeUninitializedCapacity: capacity) { output in
+                status =
+                    watching(watched, scratch: scratch, remaining: &remaining) {
+                        scratch.retryingOnJITStack {
+                            length = output.count
+                            return pcre2_substitute_8(
+                                code.code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                                replacementBase, replacement.count, output.baseAddress, &length)
+                        }
+                    }.status
+                return status >= 0 ? length : 0
+            }
+            if status == PCRE2_ERROR_CALLOUT { return .none }
+            if status >= 0 { return .some(status == 0 ? nil : result) }
+            guard status == PCRE2_ERROR_NOMEMORY else { throw failure(status, scratch: scratch) }
+            capacity = length
+        }
+        throw EngineFailure(stage: .match, code: PCRE2_ERROR_NOMEMORY, offset: nil)
     }
 }

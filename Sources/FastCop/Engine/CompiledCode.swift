@@ -123,18 +123,33 @@ final class CompiledCode: @unchecked Sendable {
     }
 
     /// This pattern with a last top-level branch that calls a callout and fails,
-    /// `pattern\E|(?C255)(*F)`, so that a search can watch its time at every start position
+    /// `pattern\E|(?C255)(*F)` (with ``firstUnitLookahead`` before the callout), so that a search can watch its time at every start position
     /// (``watch(_:from:options:scratch:remaining:)``); made when a search first escalates.
     var watchedVariant: WatchedCode {
         get throws {
             try watchedSlot.value {
-                let suffix = "\\E|(?C255)(*F)"
+                let suffix = "\\E|" + firstUnitLookahead + "(?C255)(*F)"
                 let code = try CompiledCode(
                     pattern: recipe.pattern + suffix, flags: recipe.flags, newline: recipe.newline,
                     limits: limits, useJIT: recipe.useJIT, requireJIT: false)
                 return WatchedCode(code, calloutAt: recipe.pattern.utf8.count + suffix.utf8.count - 4)
             }
         }
+    }
+
+    /// `(?=(?i:\x{hh}))` when every match starts with the one ASCII code unit hh
+    /// (`PCRE2_INFO_FIRSTCODETYPE` 1), else nothing: in front of the watched branch it keeps
+    /// PCRE2's skip to that code unit (a memchr) in the watched form, and the callout runs only
+    /// where a match could start. Case-insensitive so that it never skips a position the
+    /// pattern could try (with `PCRE2_CASELESS`, PCRE2 also starts at the other case).
+    private var firstUnitLookahead: String {
+        var type: UInt32 = 0
+        var unit: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type)
+        guard type == 1 else { return "" }
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit)
+        guard unit < 0x80 else { return "" }
+        return "(?=(?i:\\x{" + String(unit, radix: 16) + "}))"
     }
 
     /// Whether `pattern` holds `\G`, `(*COMMIT` or `(*SKIP`. Read from the text, so an
