@@ -9,17 +9,19 @@ import CPCRE2
 #endif
 
 /// A pattern's watched form (``CompiledCode/watchedVariant``) and where its callout is, or no
-/// code when the suffix did not become a callout (the pattern ends inside an extended-mode
-/// comment, for example): then a search skips the watched stage.
+/// code when the branch did not become a callout where expected (with `PCRE2_LITERAL`, for
+/// example) or did not compile: then a search skips the watched stage.
 final class WatchedCode: Sendable {
     let code: CompiledCode?
     /// The callout's `pattern_position` (the offset of the `(*F)` after it).
     let calloutPosition: Int
 
-    init(_ code: CompiledCode, calloutAt position: Int) {
+    init(_ code: CompiledCode?, calloutAt position: Int) {
         var found = (position: position, seen: false)
-        withUnsafeMutablePointer(to: &found) { found in
-            _ = pcre2_callout_enumerate_8(code.code, findCallout, found)
+        if let code {
+            withUnsafeMutablePointer(to: &found) { found in
+                _ = pcre2_callout_enumerate_8(code.code, findCallout, found)
+            }
         }
         self.code = found.seen ? code : nil
         self.calloutPosition = position
@@ -45,6 +47,12 @@ struct SearchWatch {
     var calloutPosition: Int
     /// The start position at which the search stopped, once it has.
     var stoppedAt: Int?
+    /// Callouts left before the next clock reading.
+    var countdown: UInt32 = 1
+    /// How many failed start positions share one clock reading: a reading costs several
+    /// times what PCRE2 spends on a start position that fails at once, and the search may
+    /// outlast its deadline by this many positions' work (each at most the match limit).
+    static let positionsPerReading: UInt32 = 8
 
     /// The monotonic clock in nanoseconds. `coarse`: a few nanoseconds to read, a few
     /// milliseconds of resolution (enough for the callout, which compares with a deadline
@@ -61,12 +69,16 @@ struct SearchWatch {
 }
 
 /// The watched search's callout: called at every start position that failed (the last
-/// branch), it ends the search with `PCRE2_ERROR_CALLOUT` once the deadline has passed.
+/// branch), it reads the clock at every ``SearchWatch/positionsPerReading``th and ends the
+/// search with `PCRE2_ERROR_CALLOUT` once the deadline has passed.
 private func watchCallout(_ block: UnsafeMutablePointer<pcre2_callout_block_8>?, _ data: UnsafeMutableRawPointer?)
     -> Int32
 {
     guard let block, let watch = data?.assumingMemoryBound(to: SearchWatch.self) else { return 0 }
     guard block.pointee.pattern_position == watch.pointee.calloutPosition else { return 0 }
+    watch.pointee.countdown -= 1
+    if watch.pointee.countdown > 0 { return 0 }
+    watch.pointee.countdown = SearchWatch.positionsPerReading
     if SearchWatch.now(coarse: true) < watch.pointee.deadline { return 0 }
     watch.pointee.stoppedAt = block.pointee.start_match
     return PCRE2_ERROR_CALLOUT
@@ -83,8 +95,8 @@ extension CompiledCode {
     /// always fails and adds no group), and PCRE2 keeps its optimizations for the first branch
     /// (the JIT's memory of where a leading repeat already failed, which makes `\s+$` linear);
     /// the callout in the last branch runs once per failed start position and reads a coarse
-    /// clock. So the search ends within its time plus one start position's work (at most
-    /// ``EngineLimits/match`` steps) and the clock's resolution.
+    /// clock at every eighth. So the search ends within its time plus eight start positions'
+    /// work (each at most ``EngineLimits/match`` steps) and the clock's resolution.
     ///
     /// - Returns: PCRE2's status, and the start position at which the time ran out when the
     ///   status is `PCRE2_ERROR_CALLOUT`; nil when the pattern has no watched form.

@@ -123,18 +123,32 @@ final class CompiledCode: @unchecked Sendable {
     }
 
     /// This pattern with a last top-level branch that calls a callout and fails,
-    /// `pattern\E|(?C255)(*F)` (with ``firstUnitLookahead`` before the callout), so that a search can watch its time at every start position
+    /// `pattern\E|(?C255)(*F)` (with ``firstUnitLookahead`` before the callout), so that a
+    /// search can watch its time at every start position
     /// (``watch(_:from:options:scratch:remaining:)``); made when a search first escalates.
     var watchedVariant: WatchedCode {
         get throws {
             try watchedSlot.value {
-                let suffix = "\\E|" + firstUnitLookahead + "(?C255)(*F)"
-                let code = try CompiledCode(
-                    pattern: recipe.pattern + suffix, flags: recipe.flags, newline: recipe.newline,
-                    limits: limits, useJIT: recipe.useJIT, requireJIT: false)
-                return WatchedCode(code, calloutAt: recipe.pattern.utf8.count + suffix.utf8.count - 4)
+                // A pattern in extended mode may end inside a `#` comment, which would swallow
+                // the branch: then a newline first ends the comment (in extended mode a newline
+                // is only white space; without it, the first form has its callout).
+                let branch = "\\E|" + firstUnitLookahead + "(?C255)(*F)"
+                for separator in ["", "\n"] {
+                    let text = recipe.pattern + separator + branch
+                    // A form that does not compile (a pattern near PCRE2's size limits) is no form.
+                    let watched = WatchedCode(try? compileWatched(text), calloutAt: text.utf8.count - 4)
+                    if watched.code != nil { return watched }
+                }
+                return WatchedCode(nil, calloutAt: 0)
             }
         }
+    }
+
+    /// Compiles the watched form `pattern` like this code.
+    private func compileWatched(_ pattern: String) throws -> CompiledCode {
+        try CompiledCode(
+            pattern: pattern, flags: recipe.flags, newline: recipe.newline, limits: limits, useJIT: recipe.useJIT,
+            requireJIT: false)
     }
 
     /// `(?=(?i:\x{hh}))` when every match starts with the one ASCII code unit hh
