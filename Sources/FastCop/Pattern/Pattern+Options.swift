@@ -123,7 +123,7 @@ extension Pattern {
     ///   error that says the total ran out.
     ///
     /// A search therefore ends within about the total's steps plus the clock's allowance plus
-    /// one position's work, whatever the pattern; it gives PCRE2's answer whenever PCRE2 alone
+    /// eight positions' work, whatever the pattern; it gives PCRE2's answer whenever PCRE2 alone
     /// finishes within the allowance (the allowance is time, so near it the answer can depend
     /// on the machine's load). `matches(in:)` and the `replacing` methods spend one total over
     /// the whole subject. A pattern with `\G`, `(*COMMIT)` or `(*SKIP)` cannot be searched
