@@ -39,49 +39,18 @@ private func findCallout(
     return 0
 }
 
-/// What the watched search's callout reads and writes.
-struct SearchWatch {
-    /// The monotonic time, in nanoseconds, after which the search stops.
-    var deadline: UInt64
-    /// The watched callout's `pattern_position`; other callouts in the pattern are let pass.
-    var calloutPosition: Int
-    /// The start position at which the search stopped, once it has.
-    var stoppedAt: Int?
-    /// Callouts left before the next clock reading.
-    var countdown: UInt32 = 1
-    /// How many failed start positions share one clock reading: a reading costs several
-    /// times what PCRE2 spends on a start position that fails at once, and the search may
-    /// outlast its deadline by this many positions' work (each at most the match limit).
-    static let positionsPerReading: UInt32 = 8
-
-    /// The monotonic clock in nanoseconds. `coarse`: a few nanoseconds to read, a few
-    /// milliseconds of resolution (enough for the callout, which compares with a deadline
-    /// tens of milliseconds away); otherwise precise (for charging what a search spent).
-    static func now(coarse: Bool = false) -> UInt64 {
+/// The monotonic clock that the watched search is charged by.
+enum SearchClock {
+    /// The monotonic clock in nanoseconds (`CLOCK_MONOTONIC`). The callout
+    /// (`cpcre2_watch_callout` in the CPCRE2 shim, in C because PCRE2 calls it at every failed
+    /// start position) reads the coarse clock instead, at every eighth such position: a few
+    /// nanoseconds, a few milliseconds of resolution, against a deadline tens of milliseconds
+    /// away.
+    static func now() -> UInt64 {
         var time = timespec()
-        #if os(Linux)
-            clock_gettime(coarse ? CLOCK_MONOTONIC_COARSE : CLOCK_MONOTONIC, &time)
-        #else
-            clock_gettime(CLOCK_MONOTONIC, &time)
-        #endif
+        clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
-}
-
-/// The watched search's callout: called at every start position that failed (the last
-/// branch), it reads the clock at every ``SearchWatch/positionsPerReading``th and ends the
-/// search with `PCRE2_ERROR_CALLOUT` once the deadline has passed.
-private func watchCallout(_ block: UnsafeMutablePointer<pcre2_callout_block_8>?, _ data: UnsafeMutableRawPointer?)
-    -> Int32
-{
-    guard let block, let watch = data?.assumingMemoryBound(to: SearchWatch.self) else { return 0 }
-    guard block.pointee.pattern_position == watch.pointee.calloutPosition else { return 0 }
-    watch.pointee.countdown -= 1
-    if watch.pointee.countdown > 0 { return 0 }
-    watch.pointee.countdown = SearchWatch.positionsPerReading
-    if SearchWatch.now(coarse: true) < watch.pointee.deadline { return 0 }
-    watch.pointee.stoppedAt = block.pointee.start_match
-    return PCRE2_ERROR_CALLOUT
 }
 
 extension CompiledCode {
@@ -94,8 +63,8 @@ extension CompiledCode {
     /// The form `pattern\E|(?C255)(*F)` matches exactly what `pattern` matches (its last branch
     /// always fails and adds no group), and PCRE2 keeps its optimizations for the first branch
     /// (the JIT's memory of where a leading repeat already failed, which makes `\s+$` linear);
-    /// the callout in the last branch runs once per failed start position and reads a coarse
-    /// clock at every eighth. So the search ends within its time plus eight start positions'
+    /// the callout in the last branch (`cpcre2_watch_callout`) runs once per failed start
+    /// position and reads a coarse clock at every eighth. So the search ends within its time plus eight start positions'
     /// work (each at most ``EngineLimits/match`` steps) and the clock's resolution.
     ///
     /// - Returns: PCRE2's status, and the start position at which the time ran out when the
@@ -128,22 +97,23 @@ extension CompiledCode {
     func watching(
         _ watched: WatchedCode, scratch: MatchScratch, remaining: inout UInt64, _ body: () -> Int32
     ) -> (status: Int32, stoppedAt: Int?) {
-        let began = SearchWatch.now()
+        let began = SearchClock.now()
         // At most half of what is left, so that the search in windows keeps the other half.
         let half = remaining / 2
         let perStep =
             watched.code?.isJIT ?? true ? EngineLimits.nanosecondsPerStep : EngineLimits.nanosecondsPerInterpretedStep
         let (allowance, overflow) = half.multipliedReportingOverflow(by: perStep)
-        var watch = SearchWatch(
-            deadline: overflow ? UInt64.max : began &+ allowance, calloutPosition: watched.calloutPosition)
-        defer { remaining -= min(half, (SearchWatch.now() &- began) / perStep) }
+        var watch = cpcre2_watch(
+            deadline: overflow ? UInt64.max : began &+ allowance, callout_position: watched.calloutPosition,
+            stopped_at: 0, countdown: 1, stopped: 0)
+        defer { remaining -= min(half, (SearchClock.now() &- began) / perStep) }
         scratch.apply(limits, matchLimit: limits.match)
         let status = withUnsafeMutablePointer(to: &watch) { watch in
-            pcre2_set_callout_8(scratch.context, watchCallout, watch)
+            pcre2_set_callout_8(scratch.context, cpcre2_watch_callout, watch)
             defer { pcre2_set_callout_8(scratch.context, nil, nil) }
             return body()
         }
-        return (status, watch.stoppedAt)
+        return (status, watch.stopped != 0 ? watch.stopped_at : nil)
     }
 
     /// `pcre2_substitute` with `options` on the watched form, every start position under the
