@@ -13,6 +13,11 @@ import Synchronization
 /// interpreter, its retained backtracking frames), a `pcre2_match_context` carrying the limits,
 /// and a JIT stack.
 ///
+/// The JIT stack starts at ``jitStackMaximum`` (8 MiB of address space) and is grown on
+/// demand by ``growJITStack()``, four times at a time, up to ``jitStackCap`` (256 MiB of
+/// address space); a grown stack is kept for the thread. PCRE2 maps a JIT stack's maximum as
+/// address space and touches pages only as a match uses them.
+///
 /// PCRE2 match data must not be used by two threads at once, and allocating it per call costs
 /// about a fifth of a short match, so each thread keeps one scratch for its lifetime
 /// (a ``ThreadLocal`` slot, released when the thread exits).
@@ -22,6 +27,8 @@ final class MatchScratch {
     /// JIT stack sizes: PCRE2 starts small and grows on demand up to the maximum.
     static let jitStackStart = 32 * 1024
     static let jitStackMaximum = 8 * 1024 * 1024
+    /// The largest JIT stack ``growJITStack()`` makes.
+    static let jitStackCap = 256 * 1024 * 1024
 
     /// Bytes in the reusable substitution output buffer.
     static let outputCapacity = 4096
@@ -29,7 +36,9 @@ final class MatchScratch {
     private(set) var matchData: OpaquePointer
     private(set) var pairs: Int
     let context: OpaquePointer
-    private let jitStack: OpaquePointer?
+    private var jitStack: OpaquePointer?
+    /// The maximum size of ``jitStack``.
+    private(set) var jitStackSize = MatchScratch.jitStackMaximum
     private var applied: EngineLimits?
     private var appliedMatch: UInt32 = 0
     private var outputStorage: UnsafeMutablePointer<UInt8>?
@@ -47,6 +56,30 @@ final class MatchScratch {
         pcre2_match_context_free_8(context)
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
         outputStorage?.deallocate()
+    }
+
+    /// Replaces the JIT stack with one four times as large (at most ``jitStackCap``), for a
+    /// match that ended with `PCRE2_ERROR_JIT_STACKLIMIT`; the new stack is kept for the
+    /// thread. Returns false when the stack is already at the cap (or cannot be made), so the
+    /// caller reports the error.
+    func growJITStack() -> Bool {
+        guard jitStackSize < MatchScratch.jitStackCap else { return false }
+        let size = min(jitStackSize * 4, MatchScratch.jitStackCap)
+        guard let grown = pcre2_jit_stack_create_8(MatchScratch.jitStackStart, size, nil) else { return false }
+        pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(grown))
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        jitStack = grown
+        jitStackSize = size
+        return true
+    }
+
+    /// Runs `body` (one PCRE2 match call with this scratch's context) again after each
+    /// `PCRE2_ERROR_JIT_STACKLIMIT` while ``growJITStack()`` can grow the stack.
+    @inline(__always)
+    func retryingOnJITStack(_ body: () -> Int32) -> Int32 {
+        var status = body()
+        while status == PCRE2_ERROR_JIT_STACKLIMIT && growJITStack() { status = body() }
+        return status
     }
 
     /// A buffer of ``outputCapacity`` bytes for short substitution results, allocated on first
