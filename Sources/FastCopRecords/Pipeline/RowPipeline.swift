@@ -4,6 +4,8 @@
 package struct RowPipeline {
     let input: InputSource
     let format: InputFormat
+    /// The delimiter, quoting and header of CSV and TSV input (and output).
+    let dialect: CSVDialect
     let rules: CompiledRules
     let mode: OutputMode
     let strict: Bool
@@ -13,14 +15,16 @@ package struct RowPipeline {
     let rejects: OutputSink
     let progress: ProgressBar?
 
-    /// A pipeline from `input` in `format` through `rules`; `clean` and `rejects` receive what
-    /// `mode` says, `strict` stops at the first malformed row, `progress` is drawn if given.
+    /// A pipeline from `input` in `format` (CSV and TSV in `dialect`, by default the format's
+    /// own) through `rules`; `clean` and `rejects` receive what `mode` says, `strict` stops at
+    /// the first malformed row, `progress` is drawn if given.
     package init(
-        input: InputSource, format: InputFormat, rules: CompiledRules, mode: OutputMode, strict: Bool,
-        clean: OutputSink, rejects: OutputSink, progress: ProgressBar?
+        input: InputSource, format: InputFormat, dialect: CSVDialect? = nil, rules: CompiledRules, mode: OutputMode,
+        strict: Bool, clean: OutputSink, rejects: OutputSink, progress: ProgressBar?
     ) {
         self.input = input
         self.format = format
+        self.dialect = dialect ?? format.defaultDialect
         self.rules = rules
         self.mode = mode
         self.strict = strict
@@ -36,7 +40,8 @@ package struct RowPipeline {
     package func run() throws -> RunSummary {
         let start = ContinuousClock.now
         // In `.lines` mode every input line is answered, a blank one too (as malformed).
-        let reader = RecordReader(source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines))
+        let reader = RecordReader(
+            source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect))
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {
@@ -52,20 +57,23 @@ package struct RowPipeline {
         let evaluator = RowEvaluator(rules: rules)
         switch format {
         case .csv, .tsv:
+            // The header (or, without one, the first row, which sets the number of columns).
             let headerSpan = first.records[0]
             let header = Array(first.bytes[headerSpan.start..<headerSpan.end])
             if headerSpan.problem != nil {
-                throw RecordsError("\(input.name): line 1 (the header): \(RecordProblem.unterminatedQuote)")
+                let place = dialect.hasHeader ? "the header" : "the first row, which sets the columns"
+                throw RecordsError("\(input.name): line 1 (\(place)): \(RecordProblem.unterminatedQuote)")
             }
             let codec = try header.withUnsafeBufferPointer {
-                try CSVCodec(header: $0, delimiter: format.delimiter, rules: rules, crlf: crlf, inputName: input.name)
+                try CSVCodec(header: $0, dialect: dialect, rules: rules, crlf: crlf, inputName: input.name)
             }
-            if case .split = mode {
+            if case .split = mode, dialect.hasHeader {
                 try clean.write(header + codec.lineEnding)
                 try rejects.write(header.withUnsafeBufferPointer { codec.rejectHeader($0) })
             }
             let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
-            try process(first, skipping: 1, reader: reader, processor: processor, summary: &summary)
+            let skipping = dialect.hasHeader ? 1 : 0
+            try process(first, skipping: skipping, reader: reader, processor: processor, summary: &summary)
         case .jsonl:
             let codec = JSONLinesCodec(rules: rules, crlf: crlf)
             let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)

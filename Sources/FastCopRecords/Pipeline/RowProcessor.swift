@@ -69,6 +69,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 continue
             }
             evaluator.evaluate(inputs, cleaned: &cleaned, failures: &failures)
+            if codec.restrictsValues && failures.isEmpty {
+                codec.checkWritable(inputs, cleaned: cleaned, failures: &failures)
+            }
             if failures.isEmpty {
                 result.cleanRows += 1
                 switch mode {

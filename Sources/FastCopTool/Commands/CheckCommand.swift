@@ -26,7 +26,8 @@ enum CheckCommand {
         let input = try InputSource.open(options.inputPath)
         let report = try OutputSink.open("-")
         var summary = try RowPipeline(
-            input: input, format: options.format, rules: rules, mode: .report, strict: options.strict,
+            input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: .report,
+            strict: options.strict,
             clean: .discard, rejects: report,
             progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes)
         ).run()

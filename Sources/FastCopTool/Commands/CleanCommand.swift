@@ -13,6 +13,11 @@ enum CleanCommand {
             clean when every field passes, else it is rejected with the messages of all failing
             fields. Every input row ends up in exactly one of CLEAN and REJECTS.
 
+            CSV may have another delimiter (-d ';'), quote character (--quote "'", or none) or
+            no header row (--no-header: columns are named 1, 2, 3…); TSV has no quoting, and
+            \\t, \\n, \\r and \\\\ inside a field stand for a tab, a line break and a backslash
+            (as in Miller). CLEAN and REJECTS are written in the input's dialect.
+
             CLEAN has the input's format (CSV keeps its header). REJECTS holds each rejected row
             unchanged plus its row number, line number, failing fields and messages: CSV adds the
             columns _row,_line,_field,_message; JSON Lines adds "_row", "_line" and "_errors";
@@ -37,7 +42,8 @@ enum CleanCommand {
         let clean = try OutputSink.open(options.cleanPath)
         let rejects = try options.rejectsPath.map { try OutputSink.open($0) } ?? .discard
         let pipeline = RowPipeline(
-            input: input, format: options.format, rules: rules, mode: options.mode, strict: options.strict,
+            input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: options.mode,
+            strict: options.strict,
             clean: clean, rejects: rejects,
             progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes))
         var summary: RunSummary
