@@ -31,7 +31,8 @@ package struct CSVCodec: RowCodec {
         let names: [String]
         if dialect.hasHeader {
             if let bad = UTF8Validation.firstInvalidOffset(header) {
-                throw RecordsError("\(inputName): \(place): invalid UTF-8 at byte \(bad + 1)")
+                throw RecordsError(
+                    "\(inputName): \(place): invalid UTF-8 at byte \(bad + 1) \(UTF8Validation.encodingHint)")
             }
             names = fields.map { CSVFields.value(of: $0, in: header, dialect: dialect) }
         } else {

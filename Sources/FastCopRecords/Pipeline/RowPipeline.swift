@@ -110,7 +110,7 @@ package struct RowPipeline {
                 if !result.rejects.isEmpty { try rejects.write(result.rejects) }
                 summary.add(result)
             }
-            progress?.update(rows: summary.rows, bytesRead: reader.bytesRead)
+            progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)
             block = try reader.next()
         }
     }

@@ -49,7 +49,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             result.rows += 1
             var problem = span.problem
             if problem == nil, let bad = UTF8Validation.firstInvalidOffset(record) {
-                problem = RecordProblem(description: "invalid UTF-8 at byte \(bad + 1) of the row")
+                problem = RecordProblem(
+                    description: "invalid UTF-8 at byte \(bad + 1) of the row \(UTF8Validation.encodingHint)")
             }
             if problem == nil {
                 do {

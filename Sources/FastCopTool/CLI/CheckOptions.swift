@@ -25,7 +25,7 @@ struct CheckOptions {
     /// INPUT (`-` for stdin).
     let inputPath: String
     let format: InputFormat
-    /// How the input is spelled (`--delimiter`, `--quote`, `--no-header`).
+    /// How the input is spelled (`--encoding`, `--delimiter`, `--quote`, `--no-header`).
     let reading: InputOptions
     let judge: Judge
     /// The column or key to check; for `.email` and `.pattern` on plain lines, always `line`.

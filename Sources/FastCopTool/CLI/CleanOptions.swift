@@ -21,7 +21,7 @@ struct CleanOptions {
     let inputPath: String
     let rulesPath: String
     let format: InputFormat
-    /// How the input is spelled (`--delimiter`, `--quote`, `--no-header`).
+    /// How the input is spelled (`--encoding`, `--delimiter`, `--quote`, `--no-header`).
     let reading: InputOptions
     /// CLEAN (`-` for stdout, the default).
     let cleanPath: String

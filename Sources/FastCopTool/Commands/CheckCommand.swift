@@ -23,7 +23,7 @@ enum CheckCommand {
 
     static func run(_ options: CheckOptions) throws -> ExitStatus {
         let rules = try makeRules(options)
-        let input = try InputSource.open(options.inputPath)
+        let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let report = try OutputSink.open("-")
         var summary = try RowPipeline(
             input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: .report,

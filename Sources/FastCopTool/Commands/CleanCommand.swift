@@ -16,7 +16,10 @@ enum CleanCommand {
             CSV may have another delimiter (-d ';'), quote character (--quote "'", or none) or
             no header row (--no-header: columns are named 1, 2, 3…); TSV has no quoting, and
             \\t, \\n, \\r and \\\\ inside a field stand for a tab, a line break and a backslash
-            (as in Miller). CLEAN and REJECTS are written in the input's dialect.
+            (as in Miller). CLEAN and REJECTS are written in the input's dialect, in UTF-8:
+            --encoding latin1, windows-1252 or utf-16 transcodes the input on the way in (a
+            UTF-16 byte order mark is recognized by itself). A gzip input (data.csv.gz, or gzip
+            data on stdin) is decompressed as it is read.
 
             CLEAN has the input's format (CSV keeps its header). REJECTS holds each rejected row
             unchanged plus its row number, line number, failing fields and messages: CSV adds the
@@ -38,7 +41,7 @@ enum CleanCommand {
 
     static func run(_ options: CleanOptions) throws -> ExitStatus {
         let rules = try RulesLoader.load(options.rulesPath)
-        let input = try InputSource.open(options.inputPath)
+        let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let clean = try OutputSink.open(options.cleanPath)
         let rejects = try options.rejectsPath.map { try OutputSink.open($0) } ?? .discard
         let pipeline = RowPipeline(
