@@ -128,6 +128,13 @@ struct InputDecodingTests {
         #expect(run.clean == (try Self.clean(plain, nil)).clean)
     }
 
+    @Test(
+        "the format comes from the extension under .gz",
+        arguments: [("a.csv.gz", InputFormat.csv), ("b.TSV.GZ", .tsv), ("c.jsonl.gz", .jsonl), ("d.gz", .lines)])
+    func formatUnderGzip(path: String, format: InputFormat) {
+        #expect(InputFormat.guessed(fromPath: path) == format)
+    }
+
     @Test("a .gz of a Latin-1 file, with --encoding latin1")
     func gzipLatin1() throws {
         let latin1: [UInt8] = Array("nom;n\n b".utf8) + [0xE9, 0x62, 0xE9] + Array(" ;1\n".utf8)
