@@ -84,12 +84,20 @@ struct InputDecodingTests {
         }
     }
 
-    @Test("--encoding utf-16 without a byte order mark asks for utf-16le or utf-16be")
+    @Test(
+        "--encoding utf-16 without a byte order mark asks for utf-16le or utf-16be; a mark that contradicts --encoding is an error"
+    )
     func utf16WithoutMark() throws {
         #expect {
             try Self.decoded([0x61, 0x00], .utf16)
         } throws: { error in
             ((error as? RecordsError)?.message ?? "").contains("say utf-16le or utf-16be")
+        }
+        #expect {
+            try Self.decoded([0xFE, 0xFF, 0x00, 0x61], .utf16LE)
+        } throws: { error in
+            ((error as? RecordsError)?.message ?? "")
+                == "input: --encoding utf-16le, but the byte order mark says utf-16be"
         }
         #expect(try Self.decoded([0x61, 0x00, 0xE9, 0x00], .utf16LE) == Array("aé".utf8))
         #expect(try Self.decoded([0x00, 0x61, 0x00, 0xE9], .utf16BE) == Array("aé".utf8))

@@ -30,6 +30,11 @@ extension InputSource {
                         + " has none: say utf-16le or utf-16be")
             }
             target = order
+        case .utf16LE?, .utf16BE?:
+            if let order = TextEncoding.utf16(byteOrderMark: head), order != encoding {
+                throw RecordsError(
+                    "\(name): --encoding \(encoding!.rawValue), but the byte order mark says \(order.rawValue)")
+            }
         default: break
         }
         if let target, let iconvName = target.iconvName {

@@ -41,7 +41,8 @@ struct InputOptions {
         guard format == .csv || format == .tsv else {
             if delimiterText != nil || quoteText != nil || noHeader {
                 throw arguments.usageError(
-                    "--delimiter, --quote and --no-header are for CSV and TSV input, not \(format.rawValue)")
+                    "--delimiter, --quote and --no-header are for CSV and TSV input, not \(format.rawValue)"
+                        + (format == .lines ? " (for a delimited file, say --format csv)" : ""))
             }
             dialect = nil
             return
