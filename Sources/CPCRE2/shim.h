@@ -10,7 +10,4 @@
 /// `PCRE2_UNSET`: the value of an unset ovector slot.
 static inline PCRE2_SIZE cpcre2_unset(void) { return PCRE2_UNSET; }
 
-/// `PCRE2_ZERO_TERMINATED`: length marker for NUL-terminated strings.
-static inline PCRE2_SIZE cpcre2_zero_terminated(void) { return PCRE2_ZERO_TERMINATED; }
-
 #endif

@@ -27,11 +27,15 @@ struct DialectFlagsTests {
         try ToolRunner.withRunner { tool in
             try tool.write("in.csv", "email|n\n'A@B.CO'|'x|y'\n")
             try tool.write("rules.json", Self.emailRules)
-            let quoted = try tool.run(["clean", "in.csv", "-r", "rules.json", "-d", "|", "--quote", "'", "-q"])
+            let quoted = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "-d", "|", "--quote", "'", "-q", "--discard-rejects",
+            ])
             #expect(quoted.status == 0, "\(quoted.stderr)")
             #expect(quoted.stdout == "email|n\na@b.co|'x|y'\n")
             try tool.write("plain.csv", "email;n\n A@B.CO ;12\" pipe\n")
-            let plain = try tool.run(["clean", "plain.csv", "-r", "rules.json", "-d", ";", "--quote", "none", "-q"])
+            let plain = try tool.run([
+                "clean", "plain.csv", "-r", "rules.json", "-d", ";", "--quote", "none", "-q", "--discard-rejects",
+            ])
             #expect(plain.status == 0, "\(plain.stderr)")
             #expect(plain.stdout == "email;n\na@b.co;12\" pipe\n")
         }
@@ -64,7 +68,7 @@ struct DialectFlagsTests {
         try ToolRunner.withRunner { tool in
             try tool.write("in.tsv", "item\tnote\n 12\" PIPE \t\"The\" Boss\\tsays\\\\hi\n")
             try tool.write("rules.json", #"{"fields": {"item": {"filters": ["trim", "lowercase"]}}}"#)
-            let result = try tool.run(["clean", "in.tsv", "-r", "rules.json", "-q"])
+            let result = try tool.run(["clean", "in.tsv", "-r", "rules.json", "-q", "--discard-rejects"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == "item\tnote\n12\" pipe\t\"The\" Boss\\tsays\\\\hi\n")
             let check = try tool.run(["check", "in.tsv", "-e", ".*Boss\\tsays\\\\hi", "-c", "note"])

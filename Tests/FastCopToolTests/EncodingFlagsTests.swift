@@ -76,7 +76,8 @@ struct EncodingFlagsTests {
             try tool.write("be.csv", bytes: [0xFE, 0xFF] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
             try tool.write("rules.json", Self.rules)
             for (name, encoding) in [("le.csv", []), ("be.csv", ["--encoding", "utf-16"])] {
-                let result = try tool.run(["clean", name, "-r", "rules.json", "-d", ";", "-q"] + encoding)
+                let result = try tool.run(
+                    ["clean", name, "-r", "rules.json", "-d", ";", "-q", "--discard-rejects"] + encoding)
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(result.stdoutBytes == [0xEF, 0xBB, 0xBF] + Array("nom;n\nZOË;1\n".utf8))
             }
@@ -90,12 +91,16 @@ struct EncodingFlagsTests {
             try tool.write("rules.json", Self.rules)
             let result = try tool.run([
                 "clean", "export.csv.gz", "-r", "rules.json", "-d", ";", "--encoding", "windows-1252", "-q",
+                "--discard-rejects",
             ])
             #expect(result.status == 1, "\(result.stderr)")
             #expect(result.stdout == "nom;ville\nŒUVRE;Besançon\n")
             // From stdin too, by its magic number.
             let piped = try tool.run(
-                ["clean", "-", "-f", "csv", "-r", "rules.json", "-d", ";", "--encoding", "latin1", "-q"],
+                [
+                    "clean", "-", "-f", "csv", "-r", "rules.json", "-d", ";", "--encoding", "latin1", "-q",
+                    "--discard-rejects",
+                ],
                 stdin: FileManagerBytes.read(tool.path("export.csv.gz")))
             #expect(piped.stdout.hasPrefix("nom;ville\n"))
         }

@@ -20,7 +20,9 @@ struct HostileToolTests {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", Rules.contacts)
             try tool.write("in.csv", "email,phone\nada@example.com,+441234567\n")
-            let result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "/dev/full", "--quiet"])
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "/dev/full", "--discard-rejects", "--quiet",
+            ])
             #expect(result.status == 2)
             #expect(result.stderr.contains("cannot write '/dev/full'"), "\(result.stderr)")
             #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")

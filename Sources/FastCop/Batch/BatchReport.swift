@@ -43,8 +43,13 @@ public struct BatchIssue: Sendable, Hashable, CustomStringConvertible {
         self.rule = rule
     }
 
-    /// "rule: message", or the message alone.
-    public var description: String { rule.map { "\($0): \(message)" } ?? message }
+    /// "rule: message", or the message alone when there is no rule or the rule's name is the
+    /// message (a ``TrialRule``'s name defaults to its message: "Invalid email" is not printed
+    /// twice).
+    public var description: String {
+        guard let rule, rule != message else { return message }
+        return "\(rule): \(message)"
+    }
 }
 
 /// The outcome of checking a batch: how many passed, and for each failure, where and why.

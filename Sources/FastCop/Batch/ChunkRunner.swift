@@ -66,17 +66,3 @@ struct ChunkRunner {
         return Array(perChunk.joined())
     }
 }
-
-/// The uninitialized storage of a result array, written by several workers at once.
-///
-/// @unchecked Sendable: every slot is initialized by exactly one worker (chunks do not
-/// overlap), and the array is read only after `concurrentPerform` has returned, which orders
-/// all the workers' writes before the read.
-struct DisjointSlots<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>?
-
-    @inline(__always)
-    func initialize(_ index: Int, to value: T) {
-        (base! + index).initialize(to: value)
-    }
-}

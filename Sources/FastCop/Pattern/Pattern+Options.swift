@@ -86,7 +86,6 @@ extension Pattern {
             if contains(.multiline) { flags |= EngineFlags.multiline }
             if contains(.dotMatchesNewlines) { flags |= EngineFlags.dotAll }
             if contains(.extended) { flags |= EngineFlags.extended }
-            if contains(.literal) { flags |= EngineFlags.literal }
             if contains(.dollarEndOnly) { flags |= EngineFlags.dollarEndOnly }
             if contains(.ungreedy) { flags |= EngineFlags.ungreedy }
             if contains(.noAutoCapture) { flags |= EngineFlags.noAutoCapture }

@@ -44,7 +44,7 @@ package struct CSVDialect: Sendable, Equatable {
     /// The splitter that finds this dialect's records: with quoting a record may span lines;
     /// without, a record is a line.
     func makeSplitter(keepingBlankLines: Bool) -> any RecordSplitter {
-        guard let quote else { return LineSplitter(skipsBlankLines: !keepingBlankLines) }
+        guard let quote else { return LineRecordSplitter(skipsBlankLines: !keepingBlankLines) }
         return CSVRecordSplitter(delimiter: delimiter, quote: quote, keepsBlankLines: keepingBlankLines)
     }
 

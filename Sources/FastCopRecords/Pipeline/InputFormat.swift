@@ -45,8 +45,8 @@ package enum InputFormat: String, Sendable, CaseIterable {
         switch self {
         case .csv, .tsv:
             return (dialect ?? defaultDialect).makeSplitter(keepingBlankLines: keepingBlankLines)
-        case .jsonl: return LineSplitter(skipsBlankLines: !keepingBlankLines)
-        case .lines: return LineSplitter(skipsBlankLines: false)
+        case .jsonl: return LineRecordSplitter(skipsBlankLines: !keepingBlankLines)
+        case .lines: return LineRecordSplitter(skipsBlankLines: false)
         }
     }
 

@@ -7,6 +7,17 @@ package enum FieldInput: Sendable {
     case text(String, span: Range<Int>)
     /// The field is there but cannot be judged as text (a JSON object or array).
     case unusable(String)
+    /// A value that trials judge as this text and filters leave untouched (a JSON number or
+    /// bool: `1.50`, `true`); the row keeps its bytes.
+    case literal(String)
+
+    /// The value as text, when there is one (for messages).
+    var text: String? {
+        switch self {
+        case .text(let text, _), .literal(let text): return text
+        case .absent, .unusable: return nil
+        }
+    }
 }
 
 /// Reads rows of one format and writes clean rows and rejects in the same format.

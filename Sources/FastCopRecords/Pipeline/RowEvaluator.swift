@@ -16,6 +16,7 @@ package struct RowEvaluator: Sendable {
         for (index, field) in rules.fields.enumerated() {
             cleaned[index] = nil
             let original: String
+            var filters = true
             switch inputs[index] {
             case .absent:
                 if !field.optional { failures.append(FieldFailure(field: index, message: field.requiredMessage)) }
@@ -25,10 +26,13 @@ package struct RowEvaluator: Sendable {
                 continue
             case .text(let text, _):
                 original = text
+            case .literal(let text):
+                original = text
+                filters = false  // filters apply to strings only
             }
             var value = original
             do {
-                for filter in field.filters { value = try filter.apply(to: value) ?? "" }
+                if filters { for filter in field.filters { value = try filter.apply(to: value) ?? "" } }
             } catch {
                 failures.append(FieldFailure(field: index, message: "a filter could not run: \(Self.reason(error))"))
                 continue

@@ -1,3 +1,5 @@
+import FastCop
+
 /// Runs rules over an input, block by block: each block's rows are processed in parallel,
 /// and the results are written in input order before the next block is read. Memory stays
 /// bounded by a few blocks whatever the input's size.
@@ -14,6 +16,10 @@ package struct RowPipeline {
     /// Rejected rows (`.split`) or report lines (`.report`) go here.
     let rejects: OutputSink
     let progress: ProgressBar?
+    /// Whether a rules field that the data lacks (no CSV column; no JSON Lines row of the first
+    /// block has it) is accepted: then every row is judged without it. Else it is an error
+    /// before anything is written.
+    package var allowMissingFields = false
 
     /// A pipeline from `input` in `format` (CSV and TSV in `dialect`, by default the format's
     /// own) through `rules`; `clean` and `rejects` receive what `mode` says, `strict` stops at
@@ -64,8 +70,10 @@ package struct RowPipeline {
                 let place = dialect.hasHeader ? "the header" : "the first row, which sets the columns"
                 throw RecordsError("\(input.name): line 1 (\(place)): \(RecordProblem.unterminatedQuote)")
             }
+            // With --allow-missing-fields, a rule field that is not a column reads as absent.
+            let columnRules = allowMissingFields ? rules.allOptional : rules
             let codec = try header.withUnsafeBufferPointer {
-                try CSVCodec(header: $0, dialect: dialect, rules: rules, crlf: crlf, inputName: input.name)
+                try CSVCodec(header: $0, dialect: dialect, rules: columnRules, crlf: crlf, inputName: input.name)
             }
             if case .split = mode, dialect.hasHeader {
                 try clean.write(header + codec.lineEnding)
@@ -76,6 +84,7 @@ package struct RowPipeline {
             try process(first, skipping: skipping, reader: reader, processor: processor, summary: &summary)
         case .jsonl:
             let codec = JSONLinesCodec(rules: rules, crlf: crlf)
+            if !allowMissingFields { try checkFieldsPresent(first, codec: codec) }
             let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
             try process(first, skipping: 0, reader: reader, processor: processor, summary: &summary)
         case .lines:
@@ -86,6 +95,35 @@ package struct RowPipeline {
         summary.bytesRead = reader.bytesRead
         summary.seconds = (ContinuousClock.now - start).inSeconds
         return summary
+    }
+
+    /// Throws when a required rule field is in no readable row of `block` (a typo such as
+    /// `e_mail` would otherwise reject every row).
+    private func checkFieldsPresent(_ block: RecordBlock, codec: JSONLinesCodec) throws {
+        var seen = [Bool](repeating: false, count: rules.fields.count)
+        var present = codec.makeScratch()
+        var inputs = [FieldInput](repeating: .absent, count: rules.fields.count)
+        var readable = false
+        block.bytes.withUnsafeBufferPointer { bytes in
+            for span in block.records where span.problem == nil {
+                let record = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+                guard UTF8Validation.firstInvalidOffset(record) == nil,
+                    (try? codec.read(record, into: &inputs, scratch: &present)) != nil
+                else { continue }
+                readable = true
+                for index in seen.indices where present[index] { seen[index] = true }
+                if !seen.contains(false) { break }  // usually after the first row
+            }
+        }
+        guard readable else { return }  // nothing could be read: the rows are rejected as malformed
+        let missing = rules.fields.indices.filter { !seen[$0] && !rules.fields[$0].optional }
+        guard !missing.isEmpty else { return }
+        let names = missing.map { "'\(rules.fields[$0].name)'" }.joined(separator: ", ")
+        throw RecordsError(
+            "\(input.name): no row of the first \(Formatting.grouped(block.records.count)) has the rules field"
+                + (missing.count > 1 ? "s " : " ") + names
+                + " (a nested member is named with dots, addr.city); mark it \"optional\": true,"
+                + " or pass --allow-missing-fields to judge every row without it")
     }
 
     private func process<Codec: RowCodec>(

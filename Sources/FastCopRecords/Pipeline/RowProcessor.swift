@@ -135,7 +135,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             for (number, failure) in failures.enumerated() {
                 if number > 0 { text += "; " }
                 text += "\(fields[failure.field].name): \(failure.message)"
-                if case .text(let original, _) = inputs[failure.field] { text += " (\(Self.quoted(original)))" }
+                if let original = inputs[failure.field].text { text += " (\(Self.quoted(original)))" }
             }
             result.rejects.append(contentsOf: text.utf8)
             result.rejects.append(ASCII.newline)

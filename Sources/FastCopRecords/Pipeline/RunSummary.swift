@@ -15,6 +15,8 @@ package struct RunSummary: Sendable {
     /// Where the clean rows and the rejects went (nil when not written).
     package var cleanOutput: String?
     package var rejectsOutput: String?
+    /// Whether rejected rows were dropped on request (`--discard-rejects`).
+    package var rejectsDiscarded = false
 
     init(input: String, format: InputFormat, fieldNames: [String]) {
         self.input = input
@@ -45,7 +47,8 @@ package struct RunSummary: Sendable {
         var lines = ["fastcop: \(input) (\(format.rawValue))"]
         lines.append("  rows in   \(number(rows))")
         lines.append("  clean     \(number(clean))" + (cleanOutput.map { "  -> \($0)" } ?? ""))
-        lines.append("  rejected  \(number(rejected))" + (rejectsOutput.map { "  -> \($0)" } ?? ""))
+        let rejectsPlace = rejectsDiscarded ? "discarded (--discard-rejects)" : rejectsOutput
+        lines.append("  rejected  \(number(rejected))" + (rejectsPlace.map { "  -> \($0)" } ?? ""))
         if rejected > 0 {
             lines.append("  failures by field:")
             let nameWidth = max(fieldNames.map(\.count).max() ?? 0, malformed > 0 ? 9 : 0)
@@ -86,6 +89,7 @@ package struct RunSummary: Sendable {
             + "\"clean\":\(clean),\"rejected\":\(rejected),\"malformed\":\(malformed),"
             + "\"failuresByField\":{\(String(decoding: fields, as: UTF8.self))},"
             + "\"cleanOutput\":\(string(cleanOutput)),\"rejectsOutput\":\(string(rejectsOutput)),"
+            + "\"rejectsDiscarded\":\(rejectsDiscarded),"
             + "\"seconds\":\(Formatting.fixed(seconds, decimals: 3)),\"bytesRead\":\(bytesRead)}\n"
     }
 }

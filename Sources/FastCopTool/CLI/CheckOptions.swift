@@ -2,7 +2,8 @@ import FastCopRecords
 
 /// The options of `fastcop check`, decoded and checked once.
 struct CheckOptions {
-    static let email = OptionSpec.flag("email", help: "Check that the value is an email address (SwiftCop's pattern).")
+    static let email = OptionSpec.flag(
+        "email", help: "Check that the value is an email address (the rules' modern 'email': see the README).")
     static let pattern = CommonOptions.pattern(help: "Check that the whole value matches PATTERN (PCRE2 syntax).")
     static let column = OptionSpec.option("column", short: "c", value: "NAME", help: "The column or key to check.")
     /// The declarations, in the order help lists them.
@@ -10,7 +11,7 @@ struct CheckOptions {
         [
             email, pattern, CommonOptions.rules, column, CommonOptions.format, CommonOptions.strict,
             CommonOptions.summary,
-            CommonOptions.quiet,
+            CommonOptions.quiet, CommonOptions.allowMissingFields,
         ] + InputOptions.declarations
 
     /// What the values are checked with.
@@ -31,6 +32,8 @@ struct CheckOptions {
     /// The column or key to check; for `.email` and `.pattern` on plain lines, always `line`.
     let column: String?
     let strict: Bool
+    /// `--allow-missing-fields`.
+    let allowMissingFields: Bool
     let quiet: Bool
     let summary: CommonOptions.SummaryStyle
 
@@ -67,6 +70,7 @@ struct CheckOptions {
             self.column = column
         }
         strict = arguments.flag(CommonOptions.strict)
+        allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         quiet = arguments.flag(CommonOptions.quiet)
     }
 }
