@@ -38,10 +38,17 @@ struct EncodingFlagsTests {
         }
     }
 
-    @Test("without --encoding, the accented rows are rejected, and the message says which --encoding to try")
+    @Test("without --encoding, the accented rows are rejected, and the message and summary say which --encoding to try")
     func hint() throws {
         try ToolRunner.withRunner { tool in
             try tool.write("export.csv", bytes: Self.windows1252)
+            try tool.write("rules.json", Self.rules)
+            let clean = try tool.run(["clean", "export.csv", "-r", "rules.json", "-d", ";", "-o", "clean.csv"])
+            #expect(clean.status == 1)
+            #expect(
+                clean.stdout.contains(
+                    "\n  2 rows are not valid UTF-8 (if the file is Latin-1 or Windows-1252, say --encoding latin1 or"
+                        + " windows-1252)\n"))
             let result = try tool.run(["check", "export.csv", "-d", ";", "--pattern", ".*", "-c", "nom"])
             #expect(result.status == 1)
             #expect(

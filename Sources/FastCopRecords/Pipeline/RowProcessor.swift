@@ -51,6 +51,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             if problem == nil, let bad = UTF8Validation.firstInvalidOffset(record) {
                 problem = RecordProblem(
                     description: "invalid UTF-8 at byte \(bad + 1) of the row \(UTF8Validation.encodingHint)")
+                result.invalidUTF8Rows += 1
             }
             if problem == nil {
                 do {
