@@ -54,6 +54,13 @@ package protocol RowCodec: Sendable {
 
     /// The line ending written after each row (the input's: `\n` or `\r\n`).
     var lineEnding: [UInt8] { get }
+
+    /// Why a cleaned value cannot be written in this format (nil: it can; see
+    /// `RowCodec+Writable.swift`).
+    func unwritableReason(_ value: String) -> String?
+
+    /// Whether ``unwritableReason(_:)`` can ever say no (false: no value is checked).
+    var restrictsValues: Bool { get }
 }
 
 /// Metadata columns joined into one text: `email; phone`.

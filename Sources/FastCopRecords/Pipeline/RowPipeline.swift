@@ -6,6 +6,8 @@ import FastCop
 package struct RowPipeline {
     let input: InputSource
     let format: InputFormat
+    /// The delimiter, quoting and header of CSV and TSV input (and output).
+    let dialect: CSVDialect
     let rules: CompiledRules
     let mode: OutputMode
     let strict: Bool
@@ -19,14 +21,16 @@ package struct RowPipeline {
     /// before anything is written.
     package var allowMissingFields = false
 
-    /// A pipeline from `input` in `format` through `rules`; `clean` and `rejects` receive what
-    /// `mode` says, `strict` stops at the first malformed row, `progress` is drawn if given.
+    /// A pipeline from `input` in `format` (CSV and TSV in `dialect`, by default the format's
+    /// own) through `rules`; `clean` and `rejects` receive what `mode` says, `strict` stops at
+    /// the first malformed row, `progress` is drawn if given.
     package init(
-        input: InputSource, format: InputFormat, rules: CompiledRules, mode: OutputMode, strict: Bool,
-        clean: OutputSink, rejects: OutputSink, progress: ProgressBar?
+        input: InputSource, format: InputFormat, dialect: CSVDialect? = nil, rules: CompiledRules, mode: OutputMode,
+        strict: Bool, clean: OutputSink, rejects: OutputSink, progress: ProgressBar?
     ) {
         self.input = input
         self.format = format
+        self.dialect = dialect ?? format.defaultDialect
         self.rules = rules
         self.mode = mode
         self.strict = strict
@@ -42,7 +46,8 @@ package struct RowPipeline {
     package func run() throws -> RunSummary {
         let start = ContinuousClock.now
         // In `.lines` mode every input line is answered, a blank one too (as malformed).
-        let reader = RecordReader(source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines))
+        let reader = RecordReader(
+            source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect))
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {
@@ -58,23 +63,25 @@ package struct RowPipeline {
         let evaluator = RowEvaluator(rules: rules)
         switch format {
         case .csv, .tsv:
+            // The header (or, without one, the first row, which sets the number of columns).
             let headerSpan = first.records[0]
             let header = Array(first.bytes[headerSpan.start..<headerSpan.end])
             if headerSpan.problem != nil {
-                throw RecordsError("\(input.name): line 1 (the header): \(RecordProblem.unterminatedQuote)")
+                let place = dialect.hasHeader ? "the header" : "the first row, which sets the columns"
+                throw RecordsError("\(input.name): line 1 (\(place)): \(RecordProblem.unterminatedQuote)")
             }
             // With --allow-missing-fields, a rule field that is not a column reads as absent.
             let columnRules = allowMissingFields ? rules.allOptional : rules
             let codec = try header.withUnsafeBufferPointer {
-                try CSVCodec(
-                    header: $0, delimiter: format.delimiter, rules: columnRules, crlf: crlf, inputName: input.name)
+                try CSVCodec(header: $0, dialect: dialect, rules: columnRules, crlf: crlf, inputName: input.name)
             }
-            if case .split = mode {
+            if case .split = mode, dialect.hasHeader {
                 try clean.write(header + codec.lineEnding)
                 try rejects.write(header.withUnsafeBufferPointer { codec.rejectHeader($0) })
             }
             let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
-            try process(first, skipping: 1, reader: reader, processor: processor, summary: &summary)
+            let skipping = dialect.hasHeader ? 1 : 0
+            try process(first, skipping: skipping, reader: reader, processor: processor, summary: &summary)
         case .jsonl:
             let codec = JSONLinesCodec(rules: rules, crlf: crlf)
             if !allowMissingFields { try checkFieldsPresent(first, codec: codec) }
@@ -141,7 +148,7 @@ package struct RowPipeline {
                 if !result.rejects.isEmpty { try rejects.write(result.rejects) }
                 summary.add(result)
             }
-            progress?.update(rows: summary.rows, bytesRead: reader.bytesRead)
+            progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)
             block = try reader.next()
         }
     }

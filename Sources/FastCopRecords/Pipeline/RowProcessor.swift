@@ -49,7 +49,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             result.rows += 1
             var problem = span.problem
             if problem == nil, let bad = UTF8Validation.firstInvalidOffset(record) {
-                problem = RecordProblem(description: "invalid UTF-8 at byte \(bad + 1) of the row")
+                problem = RecordProblem(
+                    description: "invalid UTF-8 at byte \(bad + 1) of the row \(UTF8Validation.encodingHint)")
+                result.invalidUTF8Rows += 1
             }
             if problem == nil {
                 do {
@@ -69,6 +71,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 continue
             }
             evaluator.evaluate(inputs, cleaned: &cleaned, failures: &failures)
+            if codec.restrictsValues && failures.isEmpty {
+                codec.checkWritable(inputs, cleaned: cleaned, failures: &failures)
+            }
             if failures.isEmpty {
                 result.cleanRows += 1
                 switch mode {

@@ -7,6 +7,8 @@ package struct RunSummary: Sendable {
     package var rejected = 0
     /// Rejected because they could not be read (malformed, invalid UTF-8).
     var malformed = 0
+    /// Of those, the rows that are not valid UTF-8.
+    var invalidUTF8 = 0
     var fieldNames: [String]
     var failuresByField: [Int]
     var examples: [RejectExample] = []
@@ -31,6 +33,7 @@ package struct RunSummary: Sendable {
         clean += result.cleanRows
         rejected += result.rejectedRows
         malformed += result.malformedRows
+        invalidUTF8 += result.invalidUTF8Rows
         for (index, count) in result.failuresByField.enumerated() { failuresByField[index] += count }
         for example in result.examples where examples.count < RejectExample.limit {
             examples.append(example)
@@ -56,6 +59,10 @@ package struct RunSummary: Sendable {
                 lines.append("    \(name.padding(nameWidth))  \(Formatting.grouped(count))")
             }
             if malformed > 0 { lines.append("    \("malformed".padding(nameWidth))  \(Formatting.grouped(malformed))") }
+        }
+        if invalidUTF8 > 0 {
+            let rows = invalidUTF8 == 1 ? "1 row is" : "\(Formatting.grouped(invalidUTF8)) rows are"
+            lines.append("  \(rows) not valid UTF-8 \(UTF8Validation.encodingHint)")
         }
         let rate = seconds > 0 ? Double(rows) / seconds : 0
         lines.append(

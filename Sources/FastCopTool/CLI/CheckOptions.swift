@@ -7,10 +7,12 @@ struct CheckOptions {
     static let pattern = CommonOptions.pattern(help: "Check that the whole value matches PATTERN (PCRE2 syntax).")
     static let column = OptionSpec.option("column", short: "c", value: "NAME", help: "The column or key to check.")
     /// The declarations, in the order help lists them.
-    static let declarations: [OptionSpec] = [
-        email, pattern, CommonOptions.rules, column, CommonOptions.format, CommonOptions.strict, CommonOptions.summary,
-        CommonOptions.quiet, CommonOptions.allowMissingFields,
-    ]
+    static let declarations: [OptionSpec] =
+        [
+            email, pattern, CommonOptions.rules, column, CommonOptions.format, CommonOptions.strict,
+            CommonOptions.summary,
+            CommonOptions.quiet, CommonOptions.allowMissingFields,
+        ] + InputOptions.declarations
 
     /// What the values are checked with.
     enum Judge {
@@ -24,6 +26,8 @@ struct CheckOptions {
     /// INPUT (`-` for stdin).
     let inputPath: String
     let format: InputFormat
+    /// How the input is spelled (`--encoding`, `--delimiter`, `--quote`, `--no-header`).
+    let reading: InputOptions
     let judge: Judge
     /// The column or key to check; for `.email` and `.pattern` on plain lines, always `line`.
     let column: String?
@@ -39,6 +43,7 @@ struct CheckOptions {
         inputPath = arguments.positionals[0]
         format = try CommonOptions.inputFormat(
             arguments, path: inputPath, hint: "; a pattern to check against is -e/--pattern PATTERN")
+        reading = try InputOptions(arguments, format: format)
         summary = try CommonOptions.summaryStyle(arguments)
         let column = arguments.value(Self.column)
         let judges: [Judge?] = [

@@ -14,15 +14,19 @@ struct CleanOptions {
         help: "'split' (default: CLEAN and REJECTS) or 'lines': one line per row to CLEAN, in order.")
 
     /// The declarations, in the order help lists them.
-    static let declarations: [OptionSpec] = [
-        CommonOptions.rules, output, rejects, discardRejects, CommonOptions.allowMissingFields, CommonOptions.format,
-        outputMode, CommonOptions.strict, CommonOptions.summary, CommonOptions.quiet,
-    ]
+    static let declarations: [OptionSpec] =
+        [
+            CommonOptions.rules, output, rejects, discardRejects, CommonOptions.allowMissingFields,
+            CommonOptions.format,
+            outputMode, CommonOptions.strict, CommonOptions.summary, CommonOptions.quiet,
+        ] + InputOptions.declarations
 
     /// INPUT (`-` for stdin).
     let inputPath: String
     let rulesPath: String
     let format: InputFormat
+    /// How the input is spelled (`--encoding`, `--delimiter`, `--quote`, `--no-header`).
+    let reading: InputOptions
     /// CLEAN (`-` for stdout, the default).
     let cleanPath: String
     /// Where rejected rows go (see ``RejectsDestination`` for the design).
@@ -44,6 +48,7 @@ struct CleanOptions {
         summary = try CommonOptions.summaryStyle(arguments)
         inputPath = arguments.positionals[0]
         format = try CommonOptions.inputFormat(arguments, path: inputPath)
+        reading = try InputOptions(arguments, format: format)
         cleanPath = arguments.value(Self.output) ?? "-"
         let rejectsPath = arguments.value(Self.rejects)
         switch arguments.value(Self.outputMode) ?? "split" {

@@ -24,10 +24,11 @@ enum CheckCommand {
 
     static func run(_ options: CheckOptions) throws -> ExitStatus {
         let rules = try makeRules(options)
-        let input = try InputSource.open(options.inputPath)
+        let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let report = try OutputSink.open("-")
         var pipeline = RowPipeline(
-            input: input, format: options.format, rules: rules, mode: .report, strict: options.strict,
+            input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: .report,
+            strict: options.strict,
             clean: .discard, rejects: report,
             progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes))
         pipeline.allowMissingFields = options.allowMissingFields

@@ -23,6 +23,14 @@ enum CleanCommand {
             key "a.b"); numbers and bools are judged by trials as their JSON text and left
             untouched by filters; null is a missing value; an object or array rejects the row.
 
+            CSV may have another delimiter (-d ';'), quote character (--quote "'", or none) or
+            no header row (--no-header: columns are named 1, 2, 3…); TSV has no quoting, and
+            \\t, \\n, \\r and \\\\ inside a field stand for a tab, a line break and a backslash
+            (as in Miller). CLEAN and REJECTS are written in the input's dialect, in UTF-8:
+            --encoding latin1, windows-1252 or utf-16 transcodes the input on the way in (a
+            UTF-16 byte order mark is recognized by itself). A gzip input (data.csv.gz, or gzip
+            data on stdin) is decompressed as it is read.
+
             CLEAN has the input's format (CSV keeps its header). REJECTS holds each rejected row
             unchanged plus its row number, line number, failing fields and messages: CSV adds the
             columns _row,_line,_field,_message; JSON Lines adds "_row", "_line" and "_errors";
@@ -44,11 +52,12 @@ enum CleanCommand {
 
     static func run(_ options: CleanOptions) throws -> ExitStatus {
         let rules = try RulesLoader.load(options.rulesPath)
-        let input = try InputSource.open(options.inputPath)
+        let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let clean = try OutputSink.open(options.cleanPath)
         let rejects = try options.rejects.path.map { try OutputSink.open($0) } ?? .discard
         var pipeline = RowPipeline(
-            input: input, format: options.format, rules: rules, mode: options.mode, strict: options.strict,
+            input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: options.mode,
+            strict: options.strict,
             clean: clean, rejects: rejects,
             progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes))
         pipeline.allowMissingFields = options.allowMissingFields

@@ -1,0 +1,18 @@
+/// Values a format cannot write. Most formats can write any value; CSV without quoting or
+/// escapes (`--quote none`) cannot write one that holds its delimiter or a line break, and a
+/// row that a filter gave such a value is rejected with that reason instead of being written
+/// wrong.
+extension RowCodec {
+    package func unwritableReason(_ value: String) -> String? { nil }
+
+    package var restrictsValues: Bool { false }
+
+    /// Adds a failure for each field whose cleaned value cannot be written.
+    func checkWritable(_ inputs: [FieldInput], cleaned: [String?], failures: inout [FieldFailure]) {
+        for (index, input) in inputs.enumerated() {
+            guard case .text = input, let value = cleaned[index], let reason = unwritableReason(value)
+            else { continue }
+            failures.append(FieldFailure(field: index, message: reason))
+        }
+    }
+}
