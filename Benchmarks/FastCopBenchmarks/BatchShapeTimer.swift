@@ -14,11 +14,11 @@ extension BatchSection {
     /// checks that they all give the loop's rows.
     struct ShapeTimer {
         static let loop = "loop"
-        static let oneWorker = "batch, 1 worker"
-        static let allCores = "batch, all cores"
+        static let oneWorker = "batch on 1 worker"
+        static let allCores = "batch on all cores"
         static let ceiling = "ceiling"
 
-        /// The method name `--method` matches: "hasWholeMatch 1000000: batch, 1 worker".
+        /// The method name `--method` matches: "hasWholeMatch: batch on 1 worker".
         static func name(_ shape: String, _ way: String) -> String { "\(shape): \(way)" }
 
         let shape: String
@@ -61,7 +61,8 @@ extension BatchSection {
             settings.chunk = workload.chunk
             settings.rounds = workload.rounds
             var first: [Int: [Row]] = [:]
-            return try Stopwatch.bestOf(settings, items: workload.items, methods: methods) { name, chunk, range, output in
+            return try Stopwatch.bestOf(settings, items: workload.items, methods: methods) {
+                name, chunk, range, output in
                 let found: [Row]
                 switch output {
                 case .rows(let loopRows): found = loopRows
@@ -72,7 +73,8 @@ extension BatchSection {
                     return
                 }
                 if found.count != expected.count || !zip(found, expected).allSatisfy(same) {
-                    throw Disagreement(description: "batch: \(name) gave other answers than the loop on strings \(range)")
+                    throw Disagreement(
+                        description: "batch: \(name) gave other answers than the loop on strings \(range)")
                 }
             }
         }

@@ -65,7 +65,8 @@ struct BatchShape: Sendable {
                     batch: { batch, inputs in batch.hasMatch(email, in: inputs) }, rows: { $0 }, same: ==)
             },
             BatchShape(
-                name: "evaluate", loopCode: "(try? judge(s)) ?? false, judge = Trial.email.makeEvaluator()", batchCode: "evaluate(Trial.email, on:)"
+                name: "evaluate", loopCode: "(try? judge(s)) ?? false, judge = Trial.email.makeEvaluator()",
+                batchCode: "evaluate(Trial.email, on:)"
             ) { timer in
                 try timer.time(
                     loop: { part in part.map { (try? isEmail($0)) ?? false } },
