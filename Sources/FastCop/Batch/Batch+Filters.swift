@@ -90,6 +90,6 @@ extension Batch {
     public func clean(
         _ inputs: [String], filter: some FilterType, rules: [TrialRule]
     ) async throws -> [CleanOutcome] {
-        try await offloaded { Result { try self.clean(inputs, filter: filter, rules: rules) } }.get()
+        try await offloadedThrowing { try self.clean(inputs, filter: filter, rules: rules) }
     }
 }

@@ -69,6 +69,6 @@ extension Batch {
 
     /// The `async` form of ``report(_:rules:)``.
     public func report(_ inputs: [String], rules: [TrialRule]) async throws -> BatchReport {
-        try await offloaded { Result { try self.report(inputs, rules: rules) } }.get()
+        try await offloadedThrowing { try self.report(inputs, rules: rules) }
     }
 }

@@ -107,16 +107,13 @@ extension Batch {
     func collectFailures(
         _ inputs: [String],
         _ chunk:
-            @Sendable (_ range: Range<Int>, _ inputs: SharedElements<String>, _ failures: inout [BatchReport.Failure])
-            -> Void
+            @Sendable (
+                _ range: Range<Int>, _ inputs: SharedElements<String>, _ failures: ChunkValues<BatchReport.Failure>
+            ) -> Void
     ) -> BatchReport {
         let failures: [BatchReport.Failure] = inputs.withUnsafeBufferPointer { buffer in
             let elements = SharedElements(buffer: buffer)
-            return runner.collect(count: buffer.count) { range in
-                var found: [BatchReport.Failure] = []
-                chunk(range, elements, &found)
-                return found
-            }
+            return runner.collect(count: buffer.count) { range, found in chunk(range, elements, found) }
         }
         return BatchReport(count: inputs.count, failures: failures)
     }
