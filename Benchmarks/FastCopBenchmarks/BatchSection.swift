@@ -56,20 +56,25 @@ enum BatchSection {
             title: "Batch shapes vs the loop a user writes, email data set, \(cores) cores",
             headers: [
                 "Shape (Batch method; the loop)", "strings per call", "loop strings/s", "1 worker: time vs loop",
+                "1 worker: CPU time vs loop",
                 "all cores: throughput vs loop", "ceiling: throughput vs loop", "all cores vs ceiling", "targets",
             ])
         let shapes = try BatchShape.all()
         for workload in [large, few] {
             for shape in shapes {
                 let timer = ShapeTimer(shape: shape.name, workload: workload, arguments: arguments, cores: cores)
-                let timings = try shape.time(timer)
-                if let row = Self.row(shape, workload, timings) { table.rows.append(row) }
+                let (timings, cpu) = try shape.time(timer)
+                if let row = Self.row(shape, workload, timings, cpu) { table.rows.append(row) }
             }
         }
         table.notes.append(
             "loop: the user's loop (the Shape column's second part) on the calling thread; 1 worker: "
                 + "Batch(options: BatchOptions(parallelism: 1)); all cores: Batch(); ceiling: the same loop cut in "
                 + "\(cores) parts on \(cores) threads with DispatchQueue.concurrentPerform, no batch code.")
+        table.notes.append(
+            "1 worker: CPU time vs loop: the same two methods by the calling thread's CPU clock "
+                + "(CLOCK_THREAD_CPUTIME_ID, least per chunk like the times): the batch's own cost even while other "
+                + "work holds the cores. Informational; the targets use the times.")
         table.notes.append(
             "Check: every method gives the loop's answers, in the same order, on every chunk of every round.")
         table.notes.append(
@@ -90,10 +95,15 @@ enum BatchSection {
 
     /// The table row of one shape on one workload, with its verdicts; nil when `--method`
     /// left out the loop.
-    private static func row(_ shape: BatchShape, _ workload: Workload, _ timings: [Timing]) -> [String]? {
+    private static func row(
+        _ shape: BatchShape, _ workload: Workload, _ timings: [Timing], _ cpu: LeastCPUTimes
+    ) -> [String]? {
         func timing(_ way: String) -> Timing? { timings.first { $0.name == ShapeTimer.name(shape.name, way) } }
         guard let loop = timing(ShapeTimer.loop) else { return nil }
         let oneWorker = timing(ShapeTimer.oneWorker).map { Target.printed($0.best.seconds / loop.best.seconds) }
+        let oneWorkerCPU = cpu.total(ShapeTimer.name(shape.name, ShapeTimer.oneWorker)).flatMap { batch in
+            cpu.total(ShapeTimer.name(shape.name, ShapeTimer.loop)).map { Target.printed(batch.seconds / $0.seconds) }
+        }
         let allCores = timing(ShapeTimer.allCores).map { Target.printed(loop.best.seconds / $0.best.seconds) }
         let ceiling = timing(ShapeTimer.ceiling).map { Target.printed(loop.best.seconds / $0.best.seconds) }
         let share = timing(ShapeTimer.allCores).flatMap { all in
@@ -113,7 +123,8 @@ enum BatchSection {
         }
         return [
             "\(shape.batchCode); \(shape.loopCode)", Format.grouped(Double(workload.perCall)),
-            Format.grouped(loop.itemsPerSecond), oneWorker.map(Format.ratio) ?? "-", allCores.map(Format.ratio) ?? "-",
+            Format.grouped(loop.itemsPerSecond), oneWorker.map(Format.ratio) ?? "-",
+            oneWorkerCPU.map(Format.ratio) ?? "-", allCores.map(Format.ratio) ?? "-",
             ceiling.map(Format.ratio) ?? "-", share.map(Format.ratio) ?? "-", verdicts.joined(separator: "; "),
         ]
     }

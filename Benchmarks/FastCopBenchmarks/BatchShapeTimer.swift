@@ -36,16 +36,22 @@ extension BatchSection {
             batch: @escaping (Batch, [String]) throws -> Answer,
             rows: @escaping (Answer) -> [Row],
             same: @escaping (Row, Row) -> Bool
-        ) throws -> [Timing] {
+        ) throws -> (timings: [Timing], cpu: LeastCPUTimes) {
             let workload = self.workload
+            let cpu = LeastCPUTimes()
             func method(
                 _ way: String, _ body: @escaping ([String]) throws -> Output<Row, Answer>
             ) -> Method<Output<Row, Answer>> {
-                Method(name: ShapeTimer.name(shape, way)) { range in
+                let name = ShapeTimer.name(shape, way)
+                return Method(name: name) { range in
                     let (inputs, repeats) = workload.calls(range)
-                    var output = try body(inputs)
-                    for _ in 1..<max(1, repeats) { output = try body(inputs) }
-                    return output
+                    // Thread CPU time means something only for the ways that run on this thread.
+                    let oneThread = way == ShapeTimer.loop || way == ShapeTimer.oneWorker
+                    return try cpu.measure(oneThread ? name : "", chunk: range.lowerBound) {
+                        var output = try body(inputs)
+                        for _ in 1..<max(1, repeats) { output = try body(inputs) }
+                        return output
+                    }
                 }
             }
             let one = Batch(options: BatchOptions(parallelism: 1))
@@ -61,7 +67,7 @@ extension BatchSection {
             settings.chunk = workload.chunk
             settings.rounds = workload.rounds
             var first: [Int: [Row]] = [:]
-            return try Stopwatch.bestOf(settings, items: workload.items, methods: methods) {
+            let timings = try Stopwatch.bestOf(settings, items: workload.items, methods: methods) {
                 name, chunk, range, output in
                 let found: [Row]
                 switch output {
@@ -77,6 +83,7 @@ extension BatchSection {
                         description: "batch: \(name) gave other answers than the loop on strings \(range)")
                 }
             }
+            return (timings, cpu)
         }
 
         /// `loop` on `parts` parts of `inputs`, one per thread (`concurrentPerform`), joined

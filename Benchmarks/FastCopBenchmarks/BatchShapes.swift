@@ -14,7 +14,7 @@ struct BatchShape: Sendable {
     /// The batch call's code, short.
     let batchCode: String
     /// Times the shape's four methods on `inputs` (see ``BatchSection``).
-    let time: @Sendable (_ timer: BatchSection.ShapeTimer) throws -> [Timing]
+    let time: @Sendable (_ timer: BatchSection.ShapeTimer) throws -> (timings: [Timing], cpu: LeastCPUTimes)
 
     /// A report row: a failing input's index and its issues, built by the loops as
     /// `Batch.report` builds them.

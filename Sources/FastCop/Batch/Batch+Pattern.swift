@@ -47,15 +47,16 @@ extension Batch {
     /// - Throws: ``PatternError`` for a bad template (checked once, before any work), or the
     ///   first limit error in input order (every input is still run).
     public func replacing(_ pattern: Pattern, in inputs: [String], with template: String) throws -> [String] {
-        let code = try pattern.searchCode
-        let replacement = try ReplacementTemplate(
-            template, captureCount: code.captureCount, groupNames: code.groupNumbers, pattern: pattern.source)
+        let replacement = try pattern.replacement(for: template)
         let failure = FirstFailure()
         let results: [String] = fill(inputs) { range, inputs, results in
             var failed = false
             for index in range {
                 do {
-                    results.initialize(index, to: try pattern.replacing(in: inputs[index], prepared: replacement))
+                    results.initialize(
+                        index,
+                        to: try pattern.substitute(
+                            in: inputs[index], replacement: replacement.text, literal: replacement.literal))
                 } catch {
                     results.initialize(index, to: inputs[index])
                     if !failed { failure.record(error, at: index) }
