@@ -36,8 +36,32 @@ extension Batch {
     /// Checks that `pattern` matches the whole of each input; a failure says `message`, or why
     /// the pattern gave up.
     public func report(_ inputs: [String], wholeMatching pattern: Pattern, message: String) -> BatchReport {
-        report(inputs) { input in
-            try pattern.hasWholeMatch(in: input) ? [] : [BatchIssue(message: message, rule: pattern.source)]
+        let code: CompiledCode
+        do {
+            code = try pattern.wholeCode
+        } catch {
+            // The other form of a pattern that compiled once compiles too; report, never crash.
+            return report(inputs) { _ in throw error }
+        }
+        let borrowed = Unmanaged.passUnretained(code)
+        let rejected = [BatchIssue(message: message, rule: pattern.source)]
+        return withExtendedLifetime(code) {
+            collectFailures(inputs) { range, inputs, failures in
+                ChunkMatcher.with(borrowed) { code, scratch in
+                    for index in range {
+                        do {
+                            if try !ChunkMatcher.test(inputs[index], code: code, scratch: scratch) {
+                                failures.append(.init(index: index, issues: rejected))
+                            }
+                        } catch let failure as EngineFailure {
+                            let error = PatternError(failure, pattern: pattern.source)
+                            failures.append(.init(index: index, issues: [BatchIssue(error: error)]))
+                        } catch {
+                            failures.append(.init(index: index, issues: [BatchIssue(error: error)]))
+                        }
+                    }
+                }
+            }
         }
     }
 
