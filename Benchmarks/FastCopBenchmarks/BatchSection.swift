@@ -57,7 +57,8 @@ enum BatchSection {
             headers: [
                 "Shape (Batch method; the loop)", "strings per call", "loop strings/s", "1 worker: time vs loop",
                 "1 worker: CPU time vs loop",
-                "all cores: throughput vs loop", "ceiling: throughput vs loop", "all cores vs ceiling", "targets",
+                "all cores: throughput vs loop", "all cores: CPU time vs loop", "ceiling: throughput vs loop",
+                "all cores vs ceiling", "targets",
             ])
         let shapes = try BatchShape.all()
         for workload in [large, few] {
@@ -74,7 +75,9 @@ enum BatchSection {
         table.notes.append(
             "1 worker: CPU time vs loop: the same two methods by the calling thread's CPU clock "
                 + "(CLOCK_THREAD_CPUTIME_ID, least per chunk like the times): the batch's own cost even while other "
-                + "work holds the cores. Informational; the targets use the times.")
+                + "work holds the cores; all cores: CPU time vs loop: the process's CPU clock (every thread added up) "
+                + "against the loop's, what running in parallel costs beyond the work. Informational; the targets use "
+                + "the times.")
         table.notes.append(
             "Check: every method gives the loop's answers, in the same order, on every chunk of every round.")
         table.notes.append(
@@ -101,9 +104,15 @@ enum BatchSection {
         func timing(_ way: String) -> Timing? { timings.first { $0.name == ShapeTimer.name(shape.name, way) } }
         guard let loop = timing(ShapeTimer.loop) else { return nil }
         let oneWorker = timing(ShapeTimer.oneWorker).map { Target.printed($0.best.seconds / loop.best.seconds) }
-        let oneWorkerCPU = cpu.total(ShapeTimer.name(shape.name, ShapeTimer.oneWorker)).flatMap { batch in
-            cpu.total(ShapeTimer.name(shape.name, ShapeTimer.loop)).map { Target.printed(batch.seconds / $0.seconds) }
+        func cpuRatio(_ way: String) -> Double? {
+            cpu.total(ShapeTimer.name(shape.name, way)).flatMap { used in
+                cpu.total(ShapeTimer.name(shape.name, ShapeTimer.loop)).map {
+                    Target.printed(used.seconds / $0.seconds)
+                }
+            }
         }
+        let oneWorkerCPU = cpuRatio(ShapeTimer.oneWorker)
+        let allCoresCPU = cpuRatio(ShapeTimer.allCores)
         let allCores = timing(ShapeTimer.allCores).map { Target.printed(loop.best.seconds / $0.best.seconds) }
         let ceiling = timing(ShapeTimer.ceiling).map { Target.printed(loop.best.seconds / $0.best.seconds) }
         let share = timing(ShapeTimer.allCores).flatMap { all in
@@ -125,6 +134,7 @@ enum BatchSection {
             "\(shape.batchCode); \(shape.loopCode)", Format.grouped(Double(workload.perCall)),
             Format.grouped(loop.itemsPerSecond), oneWorker.map(Format.ratio) ?? "-",
             oneWorkerCPU.map(Format.ratio) ?? "-", allCores.map(Format.ratio) ?? "-",
+            allCoresCPU.map(Format.ratio) ?? "-",
             ceiling.map(Format.ratio) ?? "-", share.map(Format.ratio) ?? "-", verdicts.joined(separator: "; "),
         ]
     }

@@ -45,9 +45,9 @@ extension BatchSection {
                 let name = ShapeTimer.name(shape, way)
                 return Method(name: name) { range in
                     let (inputs, repeats) = workload.calls(range)
-                    // Thread CPU time means something only for the ways that run on this thread.
+                    // The ways that run on this thread by its CPU clock, the others by the process's.
                     let oneThread = way == ShapeTimer.loop || way == ShapeTimer.oneWorker
-                    return try cpu.measure(oneThread ? name : "", chunk: range.lowerBound) {
+                    return try cpu.measure(name, chunk: range.lowerBound, wholeProcess: !oneThread) {
                         var output = try body(inputs)
                         for _ in 1..<max(1, repeats) { output = try body(inputs) }
                         return output
