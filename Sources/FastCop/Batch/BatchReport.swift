@@ -93,21 +93,32 @@ extension Batch {
     public func report(
         _ inputs: [String], _ check: @Sendable (String) throws -> [BatchIssue]
     ) -> BatchReport {
+        collectFailures(inputs) { range, inputs, failures in
+            for index in range {
+                let issues: [BatchIssue]
+                do {
+                    issues = try check(inputs[index])
+                } catch {
+                    issues = [BatchIssue(error: error)]
+                }
+                if !issues.isEmpty { failures.append(.init(index: index, issues: issues)) }
+            }
+        }
+    }
+
+    /// A report of `inputs` built chunk by chunk: `chunk(range, inputs, failures)` appends
+    /// the failures among `range`, in order, with the per-input loop inlined in it.
+    @inline(__always)
+    func collectFailures(
+        _ inputs: [String],
+        _ chunk:
+            @Sendable (
+                _ range: Range<Int>, _ inputs: SharedElements<String>, _ failures: ChunkValues<BatchReport.Failure>
+            ) -> Void
+    ) -> BatchReport {
         let failures: [BatchReport.Failure] = inputs.withUnsafeBufferPointer { buffer in
             let elements = SharedElements(buffer: buffer)
-            return runner.collect(count: buffer.count) { range in
-                var found: [BatchReport.Failure] = []
-                for index in range {
-                    let issues: [BatchIssue]
-                    do {
-                        issues = try check(elements[index])
-                    } catch {
-                        issues = [BatchIssue(error: error)]
-                    }
-                    if !issues.isEmpty { found.append(.init(index: index, issues: issues)) }
-                }
-                return found
-            }
+            return runner.collect(count: buffer.count) { range, found in chunk(range, elements, found) }
         }
         return BatchReport(count: inputs.count, failures: failures)
     }

@@ -56,13 +56,20 @@ struct ChunkRunner {
         }
     }
 
-    /// Runs `body` on every chunk and collects what each chunk returns, in chunk order.
-    func collect<T>(count: Int, _ body: @Sendable (Range<Int>) -> [T]) -> [T] {
-        let perChunk: [[T]] = [[T]](unsafeUninitializedCapacity: chunkCount(for: count)) { buffer, initialized in
-            let slots = DisjointSlots(base: buffer.baseAddress)
-            run(count: count) { chunk, range in slots.initialize(chunk, to: body(range)) }
-            initialized = chunkCount(for: count)
+    /// Runs `body` on every chunk and collects what each chunk appends, in chunk order; the
+    /// values are moved into the result, not copied (see ``ChunkValues``).
+    func collect<T>(count: Int, _ body: @Sendable (Range<Int>, ChunkValues<T>) -> Void) -> [T] {
+        let chunks = (0..<chunkCount(for: count)).map { _ in ChunkValues<T>() }
+        run(count: count) { chunk, range in body(range, chunks[chunk]) }
+        let total = chunks.reduce(0) { $0 + $1.count }
+        return [T](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var next = buffer.baseAddress
+            for values in chunks {
+                let moved = values.count
+                if let destination = next { values.move(to: destination) }
+                next = next.map { $0 + moved }
+            }
+            initialized = total
         }
-        return Array(perChunk.joined())
     }
 }
