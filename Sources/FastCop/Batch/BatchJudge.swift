@@ -55,7 +55,7 @@ struct BatchJudge: @unchecked Sendable {
         switch kind {
         case .wholeMatch(let code):
             do {
-                return try code._withUnsafeGuaranteedRef { code in
+                return try code.borrow { code in
                     try ChunkMatcher.test(evidence, code: code, scratch: scratch)
                 }
             } catch let failure as EngineFailure {

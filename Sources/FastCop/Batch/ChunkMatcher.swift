@@ -20,7 +20,7 @@ enum ChunkMatcher {
     static func with<R>(
         _ code: Unmanaged<CompiledCode>, _ body: (_ code: CompiledCode, _ scratch: MatchScratch) throws -> R
     ) rethrows -> R {
-        try code._withUnsafeGuaranteedRef { code in try MatchScratch.withCurrent { try body(code, $0) } }
+        try code.borrow { code in try MatchScratch.withCurrent { try body(code, $0) } }
     }
 
     /// Whether `code` matches `string` (a whole match when it is the anchored form).
