@@ -128,7 +128,7 @@ final class CompiledCode: @unchecked Sendable {
     /// (``watch(_:from:options:scratch:remaining:)``); made when a search first escalates.
     var watchedVariant: WatchedCode {
         get throws {
-            try watchedSlot.value {
+            watchedSlot.value {
                 // A pattern in extended mode may end inside a `#` comment, which would swallow
                 // the branch: then a newline first ends the comment (in extended mode a newline
                 // is only white space; without it, the first form has its callout).

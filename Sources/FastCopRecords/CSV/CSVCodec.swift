@@ -49,7 +49,8 @@ package struct CSVCodec: RowCodec {
                 let unnamed = dialect.hasHeader ? "" : " (without a header, columns are named by position)"
                 throw RecordsError(
                     "\(inputName): the rules name field '\(field.name)', which is not a column"
-                        + " (columns: \(list))\(unnamed); mark it \"optional\": true to allow that")
+                        + " (columns: \(list))\(unnamed): is the name in the rules right? Pass"
+                        + " --allow-missing-fields to judge every row without it")
             }
             columns.append(matches.first)
         }
