@@ -21,7 +21,7 @@ extension Batch {
         await offloaded { self.hasMatch(pattern, in: inputs) }
     }
 
-    /// The `async` form of ``report(_:wholeMatching:message:)``.
+    /// The `async` form of ``report(_:wholeMatching:message:)-93d55``.
     public func report(_ inputs: [String], wholeMatching pattern: Pattern, message: String) async -> BatchReport {
         await offloaded { self.report(inputs, wholeMatching: pattern, message: message) }
     }

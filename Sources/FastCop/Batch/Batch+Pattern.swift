@@ -2,7 +2,7 @@ extension Batch {
     /// Whether `pattern` matches the whole of each input, in input order.
     ///
     /// An input on which the pattern reaches a limit counts as not matching (fails closed);
-    /// use ``report(_:wholeMatching:message:)`` to learn which and why.
+    /// use ``report(_:wholeMatching:message:)-93d55`` to learn which and why.
     public func hasWholeMatch(_ pattern: Pattern, in inputs: [String]) -> [Bool] {
         matchEach(pattern, whole: true, in: inputs)
     }

@@ -14,7 +14,7 @@ public import Foundation
 /// checked with ``Batch/matchLines(_:in:wholeLine:)`` while the next is read. Memory stays
 /// about two blocks (the reader's buffer and the block handed out), whatever the file's size;
 /// a single line longer than a block makes that block larger. The bytes are handed out as read
-/// (a byte order mark is kept). It reads with the line engine's ``LineBlockReader``.
+/// (a byte order mark is kept). It reads with the line engine's block reader.
 ///
 /// ```swift
 /// let reader = try UTF8LineReader(path: "emails.txt")

@@ -13,7 +13,7 @@ extension Pattern {
     /// `Trial.email`.
     ///
     /// - The local part is an RFC 5322 dot-atom in ASCII: letters, digits and
-    ///   ``!#$%&'*+/=?^_`{|}~-``, in runs separated by single dots (no leading, trailing or
+    ///   `!#$%&'*+/=?^_{|}~-` and the backtick, in runs separated by single dots (no leading, trailing or
     ///   doubled dot), at most 64 characters (RFC 5321).
     /// - The domain has two labels or more. A label is letters, digits and combining marks of
     ///   any script (an internationalized domain in Unicode, `bücher.de`) or ASCII (its
