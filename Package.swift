@@ -16,6 +16,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // zlib from the system (Debian: zlib1g-dev), for `.gz` input. Only FastCopRecords/IO imports it.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // The speed limit: plain C loops over PCRE2's JIT, compiled with FastCop's flags.
         .target(
             name: "CReference",
@@ -33,10 +39,11 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // Records as bytes: CSV, JSON Lines and lines (reader and writer per format), the row
-        // pipeline, the rules model and decoder, and the IO the pipeline needs.
+        // pipeline, the rules model and decoder, and the IO the pipeline needs (gzip through
+        // zlib, other encodings through glibc's iconv).
         .target(
             name: "FastCopRecords",
-            dependencies: ["FastCop"],
+            dependencies: ["FastCop", "CZlib"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // The `fastcop` executable: CLI/ (typed options, help) and Commands/ only.

@@ -1,7 +1,7 @@
 # Sourced by the scripts in this folder: installs what FastCop needs when it is missing.
 #
-# FastCop needs the Swift toolchain (not installed here) and PCRE2's headers (Debian's
-# libpcre2-dev) found through pkg-config. As root on a Debian machine this installs them;
+# FastCop needs the Swift toolchain (not installed here), PCRE2's headers (Debian's
+# libpcre2-dev) and zlib's (zlib1g-dev, for .gz input), found through pkg-config. As root on a Debian machine this installs them;
 # otherwise it prints the command to run.
 
 fastcop_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,7 +16,7 @@ fastcop_apt_install() {
     fi
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "FastCop needs $* (Debian package names) and this machine has no apt-get." >&2
-        echo "Install PCRE2 10.x with its headers and pkg-config file (libpcre2-8) by other means." >&2
+        echo "Install PCRE2 10.x and zlib with their headers and pkg-config files (libpcre2-8, zlib) by other means." >&2
         exit 2
     fi
     if [ -z "$apt_updated" ]; then
@@ -28,7 +28,7 @@ fastcop_apt_install() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2 || { echo "apt-get install $* failed" >&2; exit 2; }
 }
 
-# fastcop_require_build_deps : the Swift toolchain, pkg-config and PCRE2 (libpcre2-8).
+# fastcop_require_build_deps : the Swift toolchain, pkg-config, PCRE2 (libpcre2-8) and zlib.
 fastcop_require_build_deps() {
     if ! command -v swift >/dev/null 2>&1; then
         echo "FastCop needs the Swift toolchain (6.0 or later) on PATH; see https://swift.org/install" >&2
@@ -40,8 +40,13 @@ fastcop_require_build_deps() {
         && [ ! -f /usr/include/pcre2.h ]; then
         missing+=(libpcre2-dev)
     fi
+    if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists zlib; } \
+        && [ ! -f /usr/include/zlib.h ]; then
+        missing+=(zlib1g-dev)
+    fi
     if [ ${#missing[@]} -gt 0 ]; then
-        # libpcre2-dev brings the header and libpcre2-8.pc; pkg-config reads it.
-        fastcop_apt_install pkg-config libpcre2-dev
+        # libpcre2-dev and zlib1g-dev bring the headers and libpcre2-8.pc, zlib.pc; pkg-config
+        # reads them.
+        fastcop_apt_install pkg-config libpcre2-dev zlib1g-dev
     fi
 }

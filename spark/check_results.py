@@ -1,75 +1,82 @@
-"""Checks that the Spark job's results equal `fastcop clean` run directly on the same file.
+"""Checks that the Spark jobs' results equal `fastcop clean` run directly on the same file.
 
     python3 spark/check_results.py --input contacts.csv \\
-        --direct-clean direct/clean.csv --direct-rejects direct/rejects.csv --job-output out
+        --direct-clean direct/clean.csv --direct-rejects direct/rejects.csv \\
+        --job fastcop=out-fastcop --job spark-sql=out-sparksql
 
-Reads the input CSV, the direct run's clean and rejects CSV files, and the job's clean rows
-(Parquet, read with PySpark) and rejected rows (CSV). Passes when rows in = clean + rejected
-for both runs and the two runs have the same clean rows and the same rejected rows with the
-same reasons, compared as multisets of rows (the job does not keep the input's order).
+Reads the input CSV, the direct run's clean and rejects CSV files, and each job's output
+(OUTPUT/verdict=clean/ and OUTPUT/verdict=rejected/, Parquet, read with pyarrow). Passes when,
+for the direct run and every job, rows in = clean + rejected, and every job has the direct
+run's clean rows and its rejected rows with the same reasons (failing fields and messages),
+compared as multisets of rows (Spark does not keep the input's order). A record that could not
+be read (a malformed CSV record: no failing field, only a message) must be rejected by every
+job with a message; its message is compared for jobs named in --own-malformed-message (the
+Spark SQL job says "malformed CSV record" where fastcop says how it is malformed).
 Exits 1 and shows a few differences otherwise.
 """
 
 import argparse
 import collections
 import csv
-import glob
-import os
 import sys
+
+import pyarrow.csv as pacsv
+import pyarrow.dataset as ds
 
 csv.field_size_limit(sys.maxsize)
 
-
-def read_csv(paths):
-    """The header and rows of one or more CSV files with the same header."""
-    header, rows = None, []
-    for path in paths:
-        with open(path, newline="", encoding="utf-8") as handle:
-            reader = csv.reader(handle)
-            file_header = next(reader, None)
-            if file_header is None:
-                continue
-            if header is not None and file_header != header:
-                raise SystemExit(f"{path}: header {file_header} differs from {header}")
-            header = file_header
-            rows.extend(reader)
-    return header or [], rows
+UNREADABLE = "(a message)"
 
 
-def reasons(fields, messages):
-    """The failing fields with their messages, in a canonical order."""
-    pairs = zip(fields.split("; "), messages.split("; ")) if fields else [("", messages)]
-    return tuple(sorted(pairs))
+def read_csv(path):
+    """The header and rows of a CSV file (Python's reader: a malformed record is one row)."""
+    with open(path, newline="", encoding="utf-8") as handle:
+        reader = csv.reader(handle)
+        header = next(reader, None) or []
+        return header, list(reader)
 
 
-def rejected_rows(header, rows, columns):
-    """Rejected rows as (original values, reasons), from a file with _field and _message."""
+def reasons(field, message, own_malformed):
+    """The failing fields with their messages, in a canonical order; a row that could not be
+    read has no field and only a message."""
+    if not field:
+        return (("", UNREADABLE if own_malformed and message else message),)
+    return tuple(sorted(zip(field.split("; "), message.split("; "))))
+
+
+def direct_results(arguments, columns):
+    """The direct run's clean rows and a function giving its rejected rows."""
+    header, rows = read_csv(arguments.direct_clean)
+    if header != columns:
+        raise SystemExit(f"direct clean header {header} differs from the input's {columns}")
+    clean = collections.Counter(tuple(row) for row in rows)
+    header, rows = read_csv(arguments.direct_rejects)
     positions = [header.index(c) for c in columns]
     field, message = header.index("_field"), header.index("_message")
-    return collections.Counter(
-        (tuple(row[p] for p in positions), reasons(row[field], row[message])) for row in rows
-    )
 
-
-def read_parquet(path, columns):
-    """The job's clean rows, read with PySpark."""
-    from pyspark.sql import SparkSession
-
-    spark = (
-        SparkSession.builder.master("local[1]")
-        .appName("fastcop-check")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .getOrCreate()
-    )
-    try:
-        spark.sparkContext.setLogLevel("ERROR")
-        frame = spark.read.parquet(path).select(*columns)
+    def rejected(own_malformed):
         return collections.Counter(
-            tuple("" if value is None else value for value in row) for row in frame.collect()
+            (tuple(row[p] for p in positions), reasons(row[field], row[message], own_malformed))
+            for row in rows
         )
-    finally:
-        spark.stop()
+
+    return clean, rejected
+
+
+def job_results(path, columns, own_malformed):
+    """A job's clean and rejected rows, from its Parquet output."""
+    table = ds.dataset(path, format="parquet", partitioning="hive").to_table()
+    clean, rejected = collections.Counter(), collections.Counter()
+    names = columns + ["_field", "_message", "verdict"]
+    data = [table.column(n).to_pylist() for n in names]
+    for values in zip(*data):
+        row = tuple("" if v is None else v for v in values[: len(columns)])
+        field, message, verdict = values[len(columns):]
+        if verdict == "clean":
+            clean[row] += 1
+        else:
+            rejected[(row, reasons(field or "", message or "", own_malformed))] += 1
+    return clean, rejected
 
 
 def show_difference(name, left, right):
@@ -78,11 +85,11 @@ def show_difference(name, left, right):
         return True
     only_direct = list((left - right).elements())
     only_job = list((right - left).elements())
-    print(f"{name} differ: {len(only_direct)} only in the direct run, {len(only_job)} only in the job")
+    print(f"  {name} differ: {len(only_direct)} only in the direct run, {len(only_job)} only in the job")
     for row in only_direct[:5]:
-        print(f"  direct only: {row}")
+        print(f"    direct only: {row}")
     for row in only_job[:5]:
-        print(f"  job only:    {row}")
+        print(f"    job only:    {row}")
     return False
 
 
@@ -92,36 +99,33 @@ def main(argv=None):
     parser.add_argument("--input", required=True)
     parser.add_argument("--direct-clean", required=True)
     parser.add_argument("--direct-rejects", required=True)
-    parser.add_argument("--job-output", required=True)
+    parser.add_argument("--job", action="append", default=[], metavar="NAME=OUTPUT")
+    parser.add_argument("--own-malformed-message", action="append", default=[], metavar="NAME")
     arguments = parser.parse_args(argv)
 
-    columns, input_rows = read_csv([arguments.input])
-    direct_header, direct_clean_rows = read_csv([arguments.direct_clean])
-    if direct_header != columns:
-        print(f"direct clean header {direct_header} differs from the input's {columns}")
-        return 1
-    direct_clean = collections.Counter(tuple(row) for row in direct_clean_rows)
-    header, rows = read_csv([arguments.direct_rejects])
-    direct_rejected = rejected_rows(header, rows, columns)
-    header, rows = read_csv(sorted(glob.glob(os.path.join(arguments.job_output, "rejected", "*.csv"))))
-    job_rejected = rejected_rows(header, rows, columns)
-    job_clean = read_parquet(os.path.join(arguments.job_output, "clean"), columns)
-
+    columns, input_rows = read_csv(arguments.input)
     rows_in = len(input_rows)
-    direct_total = sum(direct_clean.values()) + sum(direct_rejected.values())
-    job_total = sum(job_clean.values()) + sum(job_rejected.values())
+    direct_clean, direct_rejected = direct_results(arguments, columns)
+    direct_total = sum(direct_clean.values()) + sum(direct_rejected(False).values())
     print(
-        f"rows in: {rows_in}; direct: {sum(direct_clean.values())} clean + "
-        f"{sum(direct_rejected.values())} rejected; job: {sum(job_clean.values())} clean + "
-        f"{sum(job_rejected.values())} rejected"
+        f"rows in: {rows_in}; fastcop clean: {sum(direct_clean.values())} clean + "
+        f"{direct_total - sum(direct_clean.values())} rejected"
     )
-    ok = True
-    if not rows_in == direct_total == job_total:
-        print(f"FAIL: rows in ({rows_in}) != clean + rejected (direct {direct_total}, job {job_total})")
-        ok = False
-    ok = show_difference("clean rows", direct_clean, job_clean) and ok
-    ok = show_difference("rejected rows", direct_rejected, job_rejected) and ok
-    print("results equal: the job's clean and rejected rows are the direct run's" if ok else "FAIL")
+    ok = rows_in == direct_total
+    if not ok:
+        print(f"FAIL: rows in ({rows_in}) != clean + rejected of fastcop clean ({direct_total})")
+    for job in arguments.job:
+        name, _, path = job.partition("=")
+        own = name in arguments.own_malformed_message
+        clean, rejected = job_results(path, columns, own)
+        total = sum(clean.values()) + sum(rejected.values())
+        print(f"{name}: {sum(clean.values())} clean + {sum(rejected.values())} rejected")
+        if total != rows_in:
+            print(f"  FAIL: rows in ({rows_in}) != clean + rejected ({total})")
+            ok = False
+        ok = show_difference("clean rows", direct_clean, clean) and ok
+        ok = show_difference("rejected rows", direct_rejected(own), rejected) and ok
+    print("results equal: every job's clean and rejected rows are fastcop clean's" if ok else "FAIL")
     return 0 if ok else 1
 
 

@@ -1,252 +1,277 @@
-"""Cleans a data set on Spark by piping its partitions through `fastcop`.
+"""Cleans CSV files on Spark with `fastcop`: bytes in bulk to fastcop, Arrow batches back.
 
-The job reads a CSV file (RFC 4180, with a header row; quoted fields may hold commas, quotes
-and line breaks) or a text file (one value per line, the field `line`), sends each partition's
-rows as JSON Lines to `fastcop clean - --format jsonl --rules RULES --output-mode lines`, and
-reads back exactly one line per row: `ok<TAB>cleaned row` or
-`rejected<TAB>fields<TAB>messages<TAB>original row`. Clean rows are written as Parquet,
-rejected rows as CSV with their reasons; the counts are printed and checked
-(rows in = clean + rejected).
+A task runs, for its data,
 
-The `fastcop` binary (built by scripts/build-static) and the rules file reach the executors
-the way Spark ships files:
+    fastcop clean - --format csv --rules RULES -o - --rejects FILE --quiet --summary json
+
+and moves bytes in bulk, with no Python loop over rows:
+
+- --read bytes (the default): Spark lists the input files (binaryFile, one row per file) and
+  each file's bytes go to fastcop as they are; fastcop parses the CSV exactly as `fastcop
+  clean` does on the file (malformed records and invalid UTF-8 get the same reasons);
+- --read rows: Spark reads the CSV (RFC 4180, multi-line) and `mapInArrow` hands the task its
+  rows as Arrow record batches, which Arrow's C++ CSV writer streams to fastcop (the way to
+  clean any DataFrame of strings). A record Spark finds malformed (a field too few or too
+  many) is sent to fastcop as it was written, so fastcop rejects it with its reason.
+
+Arrow's C++ CSV reader turns fastcop's clean rows (its standard output, as they come) and its
+rejected rows (the rejects file, with _field and _message) into record batches for Spark. The
+task checks fastcop's exit status (0: all clean, 1: some rejected) and that the rows add up
+(sent, or read by fastcop = clean + rejected); anything else fails the task, which Spark then
+retries.
+
+The binary (scripts/build-static) and the rules reach the executors with --files:
 
     spark-submit --master local[2] \\
         --files dist/fastcop-linux-x86_64,spark/rules.json \\
         spark/fastcop_job.py --input contacts.csv --output out
 
-writes out/clean (Parquet) and out/rejected (CSV), and prints a summary; its last line is the
-same summary as one JSON object, for scripts.
+writes out/verdict=clean/ and out/verdict=rejected/ (Parquet; see spark_common.py) and prints
+a summary; its last line is the same summary as one JSON object, for scripts. The same job
+with the rules in Spark SQL functions is spark/sparksql_job.py.
 """
 
-import argparse
-import json
-import os
-import stat
-import subprocess
 import sys
-import threading
-import time
 
-from pyspark import SparkFiles
-from pyspark.sql import SparkSession
-from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-# A row's columns as fastcop writes them in JSON Lines: every value a string.
-ROW_TYPE = T.MapType(T.StringType(), T.StringType())
-
-# Columns the job adds to rejected rows (the first two as in `fastcop clean --rejects`).
-FIELD_COLUMN = "_field"
-MESSAGE_COLUMN = "_message"
-INPUT_COLUMN = "_input"
+import spark_common
 
 
-def parse_arguments(argv):
-    """The job's command line."""
-    parser = argparse.ArgumentParser(
-        description="Clean a data set with fastcop on Spark: clean rows to Parquet, "
-        "rejected rows with reasons to CSV."
-    )
-    parser.add_argument("--input", required=True, help="CSV file (with a header) or text file")
-    parser.add_argument(
-        "--output", required=True, help="folder for clean/ (Parquet) and rejected/ (CSV)"
-    )
-    parser.add_argument(
-        "--format",
-        choices=["csv", "text"],
-        default=None,
-        help="input format (default: csv for *.csv, else text)",
-    )
+def add_arguments(parser):
+    """The options of this job only."""
     parser.add_argument(
         "--binary",
         default="fastcop-linux-x86_64",
-        help="file name of the fastcop binary shipped with --files (default: %(default)s)",
+        help="the fastcop binary shipped with --files, or ALIAS/NAME in an archive shipped "
+        "with --archives ARCHIVE#ALIAS (default: %(default)s)",
     )
     parser.add_argument(
         "--rules",
         default="rules.json",
-        help="file name of the rules file shipped with --files (default: %(default)s)",
+        help="the rules file, shipped like the binary (default: %(default)s)",
     )
     parser.add_argument(
-        "--partitions",
-        type=int,
-        default=0,
-        help="partitions to pipe in parallel (default: Spark's default parallelism)",
+        "--read",
+        choices=["bytes", "rows"],
+        default="bytes",
+        help="bytes (default): each input file's bytes go to fastcop as they are, fastcop "
+        "parses the CSV; rows: Spark parses the CSV and hands fastcop Arrow batches, the way "
+        "the stage cleans any DataFrame of strings",
     )
-    return parser.parse_args(argv)
 
 
-def shipped_file(name):
-    """The local path of a file shipped with --files (or SparkContext.addFile), on this
-    executor, made executable when it is the binary."""
-    path = SparkFiles.get(os.path.basename(name))
-    if not os.path.exists(path):
-        raise FileNotFoundError(
-            f"{name} was not shipped to this executor: pass it to spark-submit with --files"
-        )
-    return path
+def make_stage(binary_name, rules_name, columns, read, rows_seen):
+    """The function for DataFrame.mapInArrow: for read="rows", one fastcop process per
+    partition of rows (the input columns and CORRUPT_COLUMN); for read="bytes", one per file
+    of a binaryFile DataFrame (its content column). Everything it uses is imported inside, so
+    the executors need nothing from this project but the binary and the rules."""
+    corrupt_column = spark_common.CORRUPT_COLUMN
+    reasons = [spark_common.FIELD_COLUMN, spark_common.MESSAGE_COLUMN]
 
+    def stage(batches):
+        import json
+        import os
+        import shutil
+        import stat
+        import subprocess
+        import tempfile
+        import threading
 
-def make_pipe(binary_name, rules_name):
-    """A function for RDD.mapPartitions that pipes one partition's JSON lines through
-    `fastcop clean --output-mode lines` and yields its output lines, checking one output line
-    per input line and the exit status (0: all clean, 1: some rejected, 2: an error)."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        import pyarrow.csv as pacsv
+        from pyspark import SparkFiles
 
-    def pipe_partition(lines):
-        binary = shipped_file(binary_name)
+        def shipped(name):
+            # --files puts a file in SparkFiles' folder; --archives unpacks an archive there
+            # (or, on YARN, in the task's working folder) under its alias: "alias/file".
+            for path in (SparkFiles.get(name), os.path.abspath(name)):
+                if os.path.exists(path):
+                    return path
+            raise FileNotFoundError(f"{name} was not shipped to this executor: pass it to "
+                                    f"spark-submit with --files (or in an archive with --archives)")
+
+        binary, rules = shipped(binary_name), shipped(rules_name)
         mode = os.stat(binary).st_mode
         if not mode & stat.S_IXUSR:
             os.chmod(binary, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-        rules = shipped_file(rules_name)
-        process = subprocess.Popen(
-            [binary, "clean", "-", "--format", "jsonl", "--rules", rules, "--output-mode", "lines", "--quiet"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        sent = [0]
-        failure = []
+        header = pa.schema([(c, pa.string()) for c in columns])
+        out_schema = pa.schema([(c, pa.string()) for c in columns + reasons])
+        rejects_columns = columns + ["_row", "_line"] + reasons
+        read_options = pacsv.ReadOptions(block_size=4 << 20)
+        parse_options = pacsv.ParseOptions(newlines_in_values=True)
+        # A row rejected for invalid UTF-8 comes back with its bytes as they were: read them
+        # unchecked, then repaired by valid_utf8.
+        convert_options = pacsv.ConvertOptions(
+            column_types={c: pa.string() for c in rejects_columns}, check_utf8=False)
 
-        def feed():
+        def valid_utf8(table):
+            """The table with each invalid UTF-8 sequence replaced by U+FFFD (Spark's strings
+            must be UTF-8); a loop over the values only when some are invalid, which is rare."""
             try:
-                for line in lines:
-                    process.stdin.write(line.encode("utf-8") + b"\n")
-                    sent[0] += 1
-            except BaseException as error:  # report it from the task, not from this thread
-                failure.append(error)
-            finally:
+                table.validate(full=True)
+                return table
+            except pa.ArrowInvalid:
+                return pa.table({
+                    name: pa.array([None if v is None else v.decode("utf-8", "replace")
+                                    for v in column.cast(pa.binary()).to_pylist()], pa.string())
+                    for name, column in zip(table.column_names, table.columns)
+                })
+
+        def checked_columns(table, expected, what):
+            if table.column_names != expected:
+                raise RuntimeError(f"fastcop's {what} have the columns {table.column_names}, "
+                                   f"the job expects {expected} (does every file have one header?)")
+            return table
+
+        def fastcop(feed, what):
+            """Runs `fastcop clean` on the CSV that feed(stdin) writes (from another thread);
+            yields its clean rows, then its rejected rows, as batches of out_schema; returns
+            the number of rows fastcop read (its JSON summary's rowsIn)."""
+            scratch = tempfile.mkdtemp(prefix="fastcop-")
+            rejects = os.path.join(scratch, "rejects.csv")
+            process = subprocess.Popen(
+                [binary, "clean", "-", "--format", "csv", "--rules", rules, "-o", "-",
+                 "--rejects", rejects, "--quiet", "--summary", "json"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            )
+            failure, errors = [], []
+
+            def feeding():
                 try:
-                    process.stdin.close()
-                except BrokenPipeError:
-                    pass
+                    feed(process.stdin)
+                except BaseException as error:  # raised again from the task below
+                    failure.append(error)
+                finally:
+                    try:
+                        process.stdin.close()
+                    except BrokenPipeError:
+                        pass
 
-        errors = []
-        error_reader = threading.Thread(target=lambda: errors.append(process.stderr.read()))
-        error_reader.start()
-        writer = threading.Thread(target=feed)
-        writer.start()
-        received = 0
-        for output in process.stdout:
-            received += 1
-            yield output.decode("utf-8").rstrip("\n")
-        writer.join()
-        status = process.wait()
-        error_reader.join()
-        message = b"".join(errors).decode("utf-8", "replace").strip()
-        if failure:
-            raise RuntimeError(f"feeding fastcop failed: {failure[0]!r}; fastcop said: {message}")
-        if status not in (0, 1):
-            raise RuntimeError(f"fastcop exited with status {status}: {message}")
-        if received != sent[0]:
-            raise RuntimeError(f"fastcop wrote {received} lines for {sent[0]} rows: {message}")
+            threads = [threading.Thread(target=feeding),
+                       threading.Thread(target=lambda: errors.append(process.stderr.read()))]
+            for thread in threads:
+                thread.start()
+            try:
+                answered = 0
+                if process.stdout.peek(1):  # no output at all for an empty input
+                    for batch in pacsv.open_csv(process.stdout, read_options, parse_options,
+                                                pacsv.ConvertOptions(column_types=header)):
+                        table = checked_columns(pa.Table.from_batches([batch]), columns,
+                                                "clean rows")
+                        nulls = pa.nulls(table.num_rows, pa.string())
+                        answered += table.num_rows
+                        yield from pa.Table.from_arrays(
+                            table.columns + [nulls, nulls], schema=out_schema).to_batches()
+                process.stdout.read()
+                for thread in threads:
+                    thread.join()
+                status = process.wait()
+                said = b"".join(errors).decode("utf-8", "replace").strip()
+                if failure:
+                    raise RuntimeError(f"feeding fastcop {what} failed: {failure[0]!r}; "
+                                       f"fastcop said: {said}")
+                if status not in (0, 1):
+                    raise RuntimeError(f"fastcop exited with status {status} on {what}: {said}")
+                try:
+                    summary = json.loads(said.splitlines()[-1])
+                except (IndexError, ValueError):
+                    # Not fastcop's answer: for example the loader's, on an executor whose
+                    # glibc is older than the binary's (`GLIBC_2.35' not found).
+                    raise RuntimeError(f"fastcop gave no summary on {what} (status {status}): "
+                                       f"{said}") from None
+                if os.path.getsize(rejects):
+                    table = checked_columns(
+                        pacsv.read_csv(rejects, read_options, parse_options, convert_options),
+                        rejects_columns, "rejected rows")
+                    table = valid_utf8(table.select(columns + reasons))
+                    answered += table.num_rows
+                    yield from table.cast(out_schema).to_batches()
+                if answered != summary["rowsIn"]:
+                    raise RuntimeError(f"fastcop read {summary['rowsIn']} rows of {what} but "
+                                       f"{answered} came back")
+                return answered
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+                shutil.rmtree(scratch, ignore_errors=True)
 
-    return pipe_partition
+        if read == "bytes":
+            seen = 0
+            for batch in batches:
+                paths, contents = batch.column("path"), batch.column("content")
+                for index in range(batch.num_rows):
+                    content = contents[index].as_buffer()
+                    seen += yield from fastcop(lambda stdin: stdin.write(content),
+                                               paths[index].as_py())
+            rows_seen.add(seen)
+            return
 
+        sent, malformed = [0], []
 
-def read_input(spark, path, input_format):
-    """The input as a DataFrame of strings (CSV: its columns; text: the column `line`)."""
-    if input_format == "csv":
-        # RFC 4180: quotes are escaped by doubling them; quoted fields may span lines.
-        return (
-            spark.read.option("header", True)
-            .option("multiLine", True)
-            .option("escape", '"')
-            .option("inferSchema", False)
-            .option("mode", "PERMISSIVE")
-            .csv(path)
-        )
-    return spark.read.text(path).withColumnRenamed("value", "line")
+        def feed_rows(stdin):
+            with pacsv.CSVWriter(stdin, header) as writer:
+                for batch in batches:
+                    corrupt = batch.column(corrupt_column)
+                    if corrupt.null_count < len(corrupt):
+                        malformed.extend(corrupt.filter(pc.is_valid(corrupt)).to_pylist())
+                        batch = batch.filter(pc.is_null(corrupt))
+                    batch = pa.RecordBatch.from_arrays(
+                        [batch.column(c) for c in columns], schema=header)
+                    sent[0] += batch.num_rows
+                    writer.write_batch(batch)
 
+        answered = yield from fastcop(feed_rows, "a partition")
+        if malformed:
+            # fastcop reads the records as they were written and says what is wrong with them.
+            text = (",".join(columns) + "\n" + "\n".join(malformed) + "\n").encode("utf-8")
+            sent[0] += len(malformed)
+            answered += yield from fastcop(lambda stdin: stdin.write(text), "malformed records")
+        if answered != sent[0]:
+            raise RuntimeError(f"fastcop answered {answered} rows for the {sent[0]} it was sent")
+        rows_seen.add(sent[0])
 
-def run(spark, arguments):
-    """Runs the job; returns the summary as a dict."""
-    start = time.monotonic()
-    input_format = arguments.format or ("csv" if arguments.input.endswith(".csv") else "text")
-    frame = read_input(spark, arguments.input, input_format)
-    columns = frame.columns
-    # Empty CSV fields come back as null; fastcop reads them as empty strings, so send "".
-    frame = frame.select([F.coalesce(F.col(c), F.lit("")).alias(c) for c in columns])
-    partitions = arguments.partitions or spark.sparkContext.defaultParallelism
-    if frame.rdd.getNumPartitions() < partitions:
-        # A multi-line CSV file is read as one partition: spread it before piping.
-        frame = frame.repartition(partitions)
-
-    piped = frame.toJSON().mapPartitions(make_pipe(arguments.binary, arguments.rules))
-    lines = spark.createDataFrame(piped.map(lambda line: (line,)), "value string")
-    # ok<TAB>row, or rejected<TAB>fields<TAB>messages<TAB>row (a JSON row may hold tabs: the
-    # row is whatever follows the status's or the messages' tab).
-    results = lines.select(
-        F.substring_index("value", "\t", 1).alias("status"),
-        F.split("value", "\t", 2).getItem(1).alias("ok_row"),
-        F.split("value", "\t", 4).alias("parts"),
-    ).persist()
-
-    rows_in = frame.count()
-    counts = {row["status"]: row["count"] for row in results.groupBy("status").count().collect()}
-    clean_count = counts.get("ok", 0)
-    rejected_count = counts.get("rejected", 0)
-    if rows_in != clean_count + rejected_count:
-        raise RuntimeError(f"{rows_in} rows in, but fastcop answered {counts}")
-
-    clean_row = F.from_json("ok_row", ROW_TYPE)
-    clean = results.where(F.col("status") == "ok").select(
-        [clean_row.getItem(c).alias(c) for c in columns]
-    )
-    clean.write.mode("overwrite").parquet(os.path.join(arguments.output, "clean"))
-
-    # As `fastcop clean --rejects` writes them: the row as it came in, the failing fields and
-    # their messages (each joined by "; "). A line fastcop could not read has no fields; the
-    # job then keeps that line in _input.
-    fields = F.col("parts").getItem(1)
-    original = F.col("parts").getItem(3)
-    readable = fields != ""
-    rejected_row = F.when(readable, F.from_json(original, ROW_TYPE))
-    rejected = results.where(F.col("status") == "rejected").select(
-        [rejected_row.getItem(c).alias(c) for c in columns]
-        + [
-            fields.alias(FIELD_COLUMN),
-            F.col("parts").getItem(2).alias(MESSAGE_COLUMN),
-            F.when(~readable, original).alias(INPUT_COLUMN),
-        ]
-    )
-    (
-        rejected.write.mode("overwrite")
-        .option("header", True)
-        .option("escape", '"')
-        .option("ignoreLeadingWhiteSpace", False)
-        .option("ignoreTrailingWhiteSpace", False)
-        .csv(os.path.join(arguments.output, "rejected"))
-    )
-    results.unpersist()
-    seconds = time.monotonic() - start
-    return {
-        "input": arguments.input,
-        "rows": rows_in,
-        "clean": clean_count,
-        "rejected": rejected_count,
-        "seconds": round(seconds, 3),
-        "rows_per_second": round(rows_in / seconds) if seconds > 0 else None,
-        "partitions": partitions,
-    }
+    return stage
 
 
 def main(argv=None):
     """Entry point for spark-submit."""
-    arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
-    spark = SparkSession.builder.appName("fastcop").getOrCreate()
-    try:
-        summary = run(spark, arguments)
-    finally:
-        spark.stop()
-    print(
-        f"fastcop on Spark: {summary['rows']} rows in, {summary['clean']} clean, "
-        f"{summary['rejected']} rejected, in {summary['seconds']} s "
-        f"({summary['rows_per_second']} rows/s, {summary['partitions']} partitions)"
-    )
-    print(f"clean rows: {os.path.join(arguments.output, 'clean')} (Parquet)")
-    print(f"rejected rows: {os.path.join(arguments.output, 'rejected')} (CSV, with {FIELD_COLUMN}, {MESSAGE_COLUMN})")
-    print(json.dumps(summary))
+    from pyspark.sql import SparkSession
+    from pyspark.sql import functions as F
+
+    spark = SparkSession.builder.appName("fastcop-fastcop").getOrCreate()
+    rows_seen = spark.sparkContext.accumulator(0)
+
+    def read_bytes(spark, arguments):
+        if arguments.partitions < 0:
+            # Each file is one task either way (one row of binaryFile); fastcop uses all the
+            # cores the executor gives it. Spreading the files over tasks takes --partitions N.
+            arguments.partitions = 0
+        columns = spark_common.header(spark, arguments.input)
+        return spark.read.format("binaryFile").load(arguments.input), columns
+
+    def clean(spark, frame, columns, arguments):
+        schema = T.StructType(
+            [T.StructField(c, T.StringType())
+             for c in columns + [spark_common.FIELD_COLUMN, spark_common.MESSAGE_COLUMN]]
+        )
+        stage = make_stage(arguments.binary, arguments.rules, columns, arguments.read,
+                           rows_seen)
+        result = frame.mapInArrow(stage, schema)
+        is_clean = result[spark_common.MESSAGE_COLUMN].isNull()
+        return result.withColumn(
+            spark_common.VERDICT_COLUMN,
+            F.when(is_clean, F.lit("clean")).otherwise(F.lit("rejected")),
+        )
+
+    def reader(arguments):
+        return read_bytes if arguments.read == "bytes" else None
+
+    spark_common.run_job("fastcop", clean, sys.argv[1:] if argv is None else argv,
+                         add_arguments=add_arguments, counted=lambda: rows_seen.value,
+                         reader=reader)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ The columns are id,name,email,phone,country,note (the ones spark/rules.json clea
 free-text note that no rule touches). The dirt is the kind forms and spreadsheet exports
 have: stray spaces and case, zero-width spaces, names with accents, ß, emoji and combining
 marks, quoted fields holding commas, doubled quotes and line breaks, phone numbers in every
-notation, empty optional fields, and plain mistakes. The same --rows and --seed always give
+notation, empty optional fields, plain mistakes, and a few records with a field too few or too
+many. The same --rows and --seed always give
 the same bytes.
 """
 
@@ -102,12 +103,21 @@ def country(rng, index):
     return code
 
 
+# Every MALFORMED_EVERY-th record has a number of fields other than the header's (a field
+# short or one too many, by turns), as a broken export would: it must be rejected with its
+# reason, never dropped.
+MALFORMED_EVERY = 4999
+
+
 def rows(count, seed):
     """The data rows (without the header)."""
     rng = random.Random(seed)
     for index in range(1, count + 1):
-        yield [str(index), name(rng, index), email(rng, index), phone(rng, index),
+        row = [str(index), name(rng, index), email(rng, index), phone(rng, index),
                country(rng, index), rng.choice(NOTES)]
+        if index % MALFORMED_EVERY == 0:
+            row = row[:-1] if index // MALFORMED_EVERY % 2 else row + ["an extra field"]
+        yield row
 
 
 def main(argv=None):

@@ -3,184 +3,139 @@ import FastCop
 import Foundation
 import Synchronization
 
-/// `Batch` (issue 6) against the one-by-one loops it replaces, on the email data set: whole
-/// matches and a trial on all cores, a filter chain on all cores, each with its plain loop
-/// timed side by side, one call on the whole data set; then the same with 1,000 strings per
-/// call, below the batch's sequential threshold; then the batch's memory (see ``BatchMemory``).
+/// Every `Batch` shape (issue 15) against the plain loop a user would write in its place, on
+/// the email data set, from this separate module as a user calls it. Four ways per shape:
+///
+/// - **loop**: the user's loop on the calling thread (the baseline);
+/// - **batch, 1 worker**: `Batch(options: BatchOptions(parallelism: 1))`, the batch's own cost;
+/// - **batch, all cores**: `Batch()`;
+/// - **ceiling**: the same user loop cut in one part per core with `concurrentPerform`, no
+///   batch code at all: what the cores give at this moment.
+///
+/// Each at one call on 1,000,000 strings and at 1,000 strings per call (below the batch's
+/// sequential threshold); then the batch's memory (see ``BatchMemory``).
 enum BatchSection {
     /// How timed ranges of items turn into calls: one call on the whole data set, or the same
     /// small array again and again.
-    struct Workload {
-        let title: String
+    struct Workload: Sendable {
         /// Strings per call.
         let perCall: Int
         /// Items timed in all (calls × strings per call).
         let items: Int
-        /// The stopwatch's chunk for this workload.
+        /// The stopwatch's chunk and rounds for this workload.
         let chunk: Int
-        /// The stopwatch's rounds for this workload.
         let rounds: Int
         /// The strings of a call on `range`, and how many calls the range makes.
-        let calls: (Range<Int>) -> (inputs: [String], repeats: Int)
+        let calls: @Sendable (Range<Int>) -> (inputs: [String], repeats: Int)
     }
 
-    /// A one-by-one loop and the batch call that replaces it.
-    struct Pair {
-        let task: String
-        let loop: String
-        let batch: String
-    }
-
-    /// Minimum batch throughput over the loop's, for calls of many strings and for small calls.
+    /// Targets: one worker within this multiple of the loop's time; all cores at least this
+    /// multiple of the loop's throughput (large calls) and this share of the ceiling's.
+    static let oneWorkerTarget = 1.05
     static let largeTarget = 1.8
-    static let smallTarget = 1.0
-    /// What "no slower" allows for noise: two runs of one loop differ by about this much here.
+    static let ceilingTarget = 0.95
+    /// "No slower than the loop" on small calls, allowing this machine's noise between two
+    /// runs of one loop.
     static let smallTolerance = 0.97
 
     static func run(_ arguments: Arguments) throws -> [Table] {
         let strings = DataSets.emails(count: arguments.count)
-        // One call on everything, as a user would make it; with no chunks to interleave, more
-        // rounds (a million strings take well under a second per method and round).
         let large = Workload(
-            title: "\(Format.grouped(Double(strings.count))) strings", perCall: strings.count, items: strings.count,
-            chunk: strings.count, rounds: 4 * arguments.rounds
+            perCall: strings.count, items: strings.count, chunk: strings.count, rounds: 4 * arguments.rounds
         ) { _ in (strings, 1) }
         let smallCount = min(1_000, strings.count)
         let small = Array(strings.prefix(smallCount))
         let smallCalls = max(1, strings.count / smallCount)
         let smallChunk = max(1, arguments.chunk / smallCount) * smallCount
         let few = Workload(
-            title:
-                "\(Format.grouped(Double(smallCount))) strings per call, \(Format.grouped(Double(smallCalls))) calls",
             perCall: smallCount, items: smallCount * smallCalls, chunk: smallChunk, rounds: arguments.rounds
         ) { range in (small, range.count / smallCount) }
 
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         var table = Table(
-            title: "Batch (all cores) vs one-by-one loops, email data set",
+            title: "Batch shapes vs the loop a user writes, email data set, \(cores) cores",
             headers: [
-                "Task", "strings per call", "one-by-one strings/s", "batch strings/s", "batch throughput vs one-by-one",
-                "target",
+                "Shape (Batch method; the loop)", "strings per call", "loop strings/s", "1 worker: time vs loop",
+                "1 worker: CPU time vs loop",
+                "all cores: throughput vs loop", "all cores: CPU time vs loop", "ceiling: throughput vs loop",
+                "all cores vs ceiling", "targets",
             ])
+        let shapes = try BatchShape.all()
         for workload in [large, few] {
-            try time(workload, arguments, into: &table)
+            for shape in shapes {
+                let timer = ShapeTimer(shape: shape.name, workload: workload, arguments: arguments, cores: cores)
+                let (timings, cpu) = try shape.time(timer)
+                if let row = Self.row(shape, workload, timings, cpu) { table.rows.append(row) }
+            }
         }
         table.notes.append(
-            "Check: each batch call gives the same answers, in the same order, as its loop, on every chunk of every round."
-        )
+            "loop: the user's loop (the Shape column's second part) on the calling thread; 1 worker: "
+                + "Batch(options: BatchOptions(parallelism: 1)); all cores: Batch(); ceiling: the same loop cut in "
+                + "\(cores) parts on \(cores) threads with DispatchQueue.concurrentPerform, no batch code.")
         table.notes.append(
-            "Targets: at least \(Format.ratio(largeTarget)) the loop's throughput on \(Format.grouped(Double(large.perCall)))-string "
-                + "calls; no slower than the loop on \(Format.grouped(Double(smallCount)))-string calls (the batch stays "
-                + "sequential below \(Format.grouped(Double(BatchOptions().sequentialThreshold))) strings; met at "
+            "1 worker: CPU time vs loop: the same two methods by the calling thread's CPU clock "
+                + "(CLOCK_THREAD_CPUTIME_ID, least per chunk like the times): the batch's own cost even while other "
+                + "work holds the cores; all cores: CPU time vs loop: the process's CPU clock (every thread added up) "
+                + "against the loop's, what running in parallel costs beyond the work. Informational; the targets use "
+                + "the times.")
+        table.notes.append(
+            "Check: every method gives the loop's answers, in the same order, on every chunk of every round.")
+        table.notes.append(
+            "Targets at \(Format.grouped(Double(large.perCall))) strings: 1 worker within "
+                + "\(Format.ratio(oneWorkerTarget)) the loop's time, all cores at least \(Format.ratio(largeTarget)) its "
+                + "throughput and at least \(Format.fixed(ceilingTarget * 100, 0))% of the ceiling's; at "
+                + "\(Format.grouped(Double(smallCount))) strings (below the sequential threshold of "
+                + "\(Format.grouped(Double(BatchOptions().sequentialThreshold)))): no slower than the loop (met at "
                 + "\(Format.ratio(smallTolerance)) and above, this machine's noise between identical loops).")
         table.notes.append(
-            "\(Format.grouped(Double(large.perCall)))-string calls: one call on the whole data set per method and round, "
-                + "best of \(large.rounds) rounds, the first method rotating; \(Format.grouped(Double(smallCount)))-string "
-                + "calls: \(Format.grouped(Double(smallCalls))) calls on the same strings, in chunks of "
-                + "\(Format.grouped(Double(smallChunk / smallCount))) calls interleaved as in the other sections, best of "
-                + "\(few.rounds) rounds.")
+            "\(Format.grouped(Double(large.perCall)))-string calls: one call per method and round, best of "
+                + "\(large.rounds) rounds, the first method rotating; \(Format.grouped(Double(smallCount)))-string calls: "
+                + "\(Format.grouped(Double(smallCalls))) calls on the same strings, in chunks of "
+                + "\(Format.grouped(Double(smallChunk / smallCount))) calls interleaved, best of \(few.rounds) rounds.")
         // --method is for profiling the timed calls: the memory children are left out then.
         return arguments.methods == nil ? [table, try BatchMemory.table(arguments)] : [table]
     }
 
-    private static func time(_ workload: Workload, _ arguments: Arguments, into table: inout Table) throws {
-        let pattern = try Pattern(Pattern.emailSource)
-        let judge = try Trial.email.makeEvaluator()
-        let chain = BatchMemory.chain()
-        let batch = Batch()
-
-        func method<Output>(_ name: String, _ body: @escaping ([String]) throws -> Output) -> Method<Output> {
-            Method(name: name) { range in
-                let (inputs, repeats) = workload.calls(range)
-                var output = try body(inputs)
-                for _ in 1..<max(1, repeats) { output = try body(inputs) }
-                return output
-            }
-        }
-        let pairs = [
-            Pair(
-                task: "whole match", loop: "loop of pattern.hasWholeMatch(in:)",
-                batch: "Batch().hasWholeMatch(pattern, in:)"),
-            Pair(task: "trial", loop: "loop of the Trial.email evaluator", batch: "Batch().evaluate(Trial.email, on:)"),
-            Pair(task: "filter chain", loop: "loop of chain.apply(to:)", batch: "Batch().apply(chain, to:)"),
-        ]
-        let large = workload.perCall > BatchOptions().sequentialThreshold
-        var matching: [Method<[Bool]>] = [
-            method(pairs[0].loop) { inputs in inputs.map { (try? pattern.hasWholeMatch(in: $0)) ?? false } },
-            method(pairs[0].batch) { inputs in batch.hasWholeMatch(pattern, in: inputs) },
-            method(pairs[1].loop) { inputs in inputs.map { (try? judge($0)) ?? false } },
-            method(pairs[1].batch) { inputs in try batch.evaluate(Trial.email, on: inputs) },
-        ]
-        // What the cores give at this moment: the plain loop cut into one part per core, with
-        // no batch code at all. On a machine that other work keeps busy, this is the ceiling.
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let ceiling = Pair(
-            task: "ceiling", loop: pairs[0].loop,
-            batch: "the loop in \(cores) parts on \(cores) threads (concurrentPerform)")
-        if large {
-            matching.append(
-                method(ceiling.batch) { inputs in
-                    let parts = Mutex([[Bool]](repeating: [], count: cores))
-                    DispatchQueue.concurrentPerform(iterations: cores) { part in
-                        let range = (inputs.count * part / cores)..<(inputs.count * (part + 1) / cores)
-                        let answers = inputs[range].map { (try? pattern.hasWholeMatch(in: $0)) ?? false }
-                        parts.withLock { $0[part] = answers }
-                    }
-                    return parts.withLock { Array($0.joined()) }
-                })
-        }
-        let filtering: [Method<[String?]>] = [
-            method(pairs[2].loop) { inputs in try inputs.map { try chain.apply(to: $0) } },
-            method(pairs[2].batch) { inputs in try batch.apply(chain, to: inputs) },
-        ]
-        var settings = arguments
-        settings.chunk = workload.chunk
-        settings.rounds = workload.rounds
-        let timings =
-            try Stopwatch.bestOf(settings, items: workload.items, methods: matching, check: agreement(==))
-            + Stopwatch.bestOf(settings, items: workload.items, methods: filtering, check: agreement(sameStrings))
-
-        for pair in pairs + (large ? [ceiling] : []) {
-            guard let loop = timings.first(where: { $0.name == pair.loop }),
-                let batched = timings.first(where: { $0.name == pair.batch })
-            else { continue }
-            let speedup = Target.printed(loop.best.seconds / batched.best.seconds)
-            let met = large ? speedup >= largeTarget : speedup >= smallTolerance
-            let target =
-                pair.task == ceiling.task
-                ? "none: the machine's ceiling now"
-                : "≥ \(Format.ratio(large ? largeTarget : smallTarget)) " + (met ? "(met)" : "(NOT met)")
-            table.rows.append([
-                "\(pair.batch) vs \(pair.loop)", Format.grouped(Double(workload.perCall)),
-                Format.grouped(loop.itemsPerSecond), Format.grouped(batched.itemsPerSecond), Format.ratio(speedup),
-                target,
-            ])
-        }
-    }
-
-    /// A stopwatch check that every method gives the first method's output on each chunk.
-    private static func agreement<Output>(
-        _ same: @escaping (Output, Output) -> Bool
-    ) -> (String, Int, Range<Int>, Output) throws -> Void {
-        var first: [Int: Output] = [:]
-        return { name, chunk, range, output in
-            guard let expected = first[chunk] else {
-                first[chunk] = output
-                return
-            }
-            if !same(expected, output) {
-                throw Disagreement(description: "batch: \(name) gave other answers than the loop on strings \(range)")
-            }
-        }
-    }
-
-    private static func sameStrings(_ left: [String?], _ right: [String?]) -> Bool {
-        left.count == right.count
-            && zip(left, right).allSatisfy { pair in
-                switch pair {
-                case (nil, nil): return true
-                case (let left?, let right?): return SameBytes.check(left, right)
-                default: return false
+    /// The table row of one shape on one workload, with its verdicts; nil when `--method`
+    /// left out the loop.
+    private static func row(
+        _ shape: BatchShape, _ workload: Workload, _ timings: [Timing], _ cpu: LeastCPUTimes
+    ) -> [String]? {
+        func timing(_ way: String) -> Timing? { timings.first { $0.name == ShapeTimer.name(shape.name, way) } }
+        guard let loop = timing(ShapeTimer.loop) else { return nil }
+        let oneWorker = timing(ShapeTimer.oneWorker).map { Target.printed($0.best.seconds / loop.best.seconds) }
+        func cpuRatio(_ way: String) -> Double? {
+            cpu.total(ShapeTimer.name(shape.name, way)).flatMap { used in
+                cpu.total(ShapeTimer.name(shape.name, ShapeTimer.loop)).map {
+                    Target.printed(used.seconds / $0.seconds)
                 }
             }
+        }
+        let oneWorkerCPU = cpuRatio(ShapeTimer.oneWorker)
+        let allCoresCPU = cpuRatio(ShapeTimer.allCores)
+        let allCores = timing(ShapeTimer.allCores).map { Target.printed(loop.best.seconds / $0.best.seconds) }
+        let ceiling = timing(ShapeTimer.ceiling).map { Target.printed(loop.best.seconds / $0.best.seconds) }
+        let share = timing(ShapeTimer.allCores).flatMap { all in
+            timing(ShapeTimer.ceiling).map { Target.printed($0.best.seconds / all.best.seconds) }
+        }
+        var verdicts: [String] = []
+        func verdict(_ what: String, _ met: Bool?) {
+            if let met { verdicts.append(what + (met ? " met" : " NOT met")) }
+        }
+        if workload.perCall > BatchOptions().sequentialThreshold {
+            verdict("1 worker ≤ \(Format.ratio(oneWorkerTarget))", oneWorker.map { $0 <= oneWorkerTarget })
+            verdict("≥ \(Format.ratio(largeTarget))", allCores.map { $0 >= largeTarget })
+            verdict("≥ \(Format.ratio(ceilingTarget)) ceiling", share.map { $0 >= ceilingTarget })
+        } else {
+            let slowest = [oneWorker.map { 1 / $0 }, allCores].compactMap { $0 }.min()
+            verdict("no slower than the loop", slowest.map { $0 >= smallTolerance })
+        }
+        return [
+            "\(shape.batchCode); \(shape.loopCode)", Format.grouped(Double(workload.perCall)),
+            Format.grouped(loop.itemsPerSecond), oneWorker.map(Format.ratio) ?? "-",
+            oneWorkerCPU.map(Format.ratio) ?? "-", allCores.map(Format.ratio) ?? "-",
+            allCoresCPU.map(Format.ratio) ?? "-",
+            ceiling.map(Format.ratio) ?? "-", share.map(Format.ratio) ?? "-", verdicts.joined(separator: "; "),
+        ]
     }
 }

@@ -48,9 +48,11 @@ package final class FuzzChecks {
         checkBatch(pattern, input.subject)
     }
 
-    /// With a whole-search budget small enough that searches step through windows of start
-    /// positions (``FuzzInput/steppingLimits``), every answer given is the one PCRE2 gives
-    /// with no budget at all.
+    /// With a whole-search budget small enough that searches escalate
+    /// (``FuzzInput/steppingLimits``): PCRE2's own search on the watched form
+    /// (`pattern\E|…(?C255)(*F)`), and the windows of start positions when its clock runs
+    /// out. Every answer given is the one PCRE2 gives with no budget at all, so this also
+    /// checks that the watched form's extra branch never changes a match.
     func checkSteppingAgrees(_ input: FuzzInput) {
         guard
             let stepping = try? Pattern(

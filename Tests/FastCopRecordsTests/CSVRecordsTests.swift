@@ -106,7 +106,7 @@ struct CSVRecordsTests {
         }
     }
 
-    @Test("TSV is CSV with tabs")
+    @Test("TSV: tabs between fields")
     func tsv() throws {
         let run = try RecordsFixture.run(
             "email\tname\n ADA@example.com\tAda Lovelace\nnope\tX\n", format: .tsv, rules: RecordsFixture.emailRules())

@@ -26,9 +26,12 @@ enum RecordsFixture {
 
     /// The records of `input` in `format`, read in blocks of `blockSize` bytes (small, so that
     /// records are carried from block to block).
-    static func records(_ input: [UInt8], format: InputFormat, blockSize: Int = 5) throws -> [Record] {
+    static func records(
+        _ input: [UInt8], format: InputFormat, dialect: CSVDialect? = nil, blockSize: Int = 5
+    ) throws -> [Record] {
         let reader = RecordReader(
-            source: .memory(input, name: "input"), splitter: format.makeSplitter(), blockSize: blockSize)
+            source: .memory(input, name: "input"), splitter: format.makeSplitter(dialect: dialect),
+            blockSize: blockSize)
         var records: [Record] = []
         while let block = try reader.next() {
             for span in block.records {
@@ -45,25 +48,27 @@ enum RecordsFixture {
         try records(Array(input.utf8), format: format)
     }
 
-    /// Cleans `input` (named `name`, in `format`) with `rules` (a rules file's text).
+    /// Cleans `input` (named `name`, in `format` and `dialect`) with `rules` (a rules file's
+    /// text).
     static func run(
-        _ input: [UInt8], format: InputFormat, rules: String, mode: OutputMode = .split, strict: Bool = false,
-        name: String = "input"
+        _ input: [UInt8], format: InputFormat, dialect: CSVDialect? = nil, rules: String, mode: OutputMode = .split,
+        strict: Bool = false, name: String = "input"
     ) throws -> Run {
         let compiled = try RulesLoader.compile(Array(rules.utf8), name: "rules.json")
         let clean = OutputSink.memory(name: "clean")
         let rejects = OutputSink.memory(name: "rejects")
         let summary = try RowPipeline(
-            input: .memory(input, name: name), format: format, rules: compiled, mode: mode, strict: strict,
-            clean: clean, rejects: rejects, progress: nil
+            input: .memory(input, name: name), format: format, dialect: dialect, rules: compiled, mode: mode,
+            strict: strict, clean: clean, rejects: rejects, progress: nil
         ).run()
         return Run(clean: clean.contents, rejects: rejects.contents, summary: summary)
     }
 
     static func run(
-        _ input: String, format: InputFormat, rules: String, mode: OutputMode = .split, strict: Bool = false
+        _ input: String, format: InputFormat, dialect: CSVDialect? = nil, rules: String, mode: OutputMode = .split,
+        strict: Bool = false
     ) throws -> Run {
-        try run(Array(input.utf8), format: format, rules: rules, mode: mode, strict: strict)
+        try run(Array(input.utf8), format: format, dialect: dialect, rules: rules, mode: mode, strict: strict)
     }
 
     /// Rules that trim and lowercase `field` and require an email address there.

@@ -1,5 +1,6 @@
-import FastCop
 import Testing
+
+@testable import FastCop
 
 /// A filter of a user's own, as the original README's "Extensibility" section shows it.
 private final class SuffixFilter: FilterProtocol, @unchecked Sendable {
@@ -131,5 +132,21 @@ struct FilterChainTests {
         let filter = SuffixFilter { $0.suffix = "!" }
         #expect(try filter.apply(to: "ß") == "ß!")
         #expect(try filter.apply(to: "", context: ["ignored": 1]) == "!")
+    }
+
+    @Test("replaced filter lists do not pile up: none while building, at most one per filter added after use")
+    func retiredListsAreBounded() throws {
+        let chain = FilterChain()
+        for _ in 0..<1000 { chain.registerFilter(SuffixFilter { $0.suffix = "é" }) }
+        #expect(chain.retiredListCount == 0)
+        #expect(try chain.apply(to: "x") == "x" + String(repeating: "é", count: 1000))
+        for round in 1...3 {
+            chain.registerFilter(SuffixFilter { $0.suffix = "!" })
+            #expect(chain.retiredListCount == round)
+            chain.registerFilter(SuffixFilter { $0.suffix = "?" })
+            #expect(chain.retiredListCount == round, "a list never applied is not kept")
+            #expect(try chain.apply(to: "ü")?.hasSuffix("!?") == true)
+        }
+        #expect(chain.retiredListCount <= chain.filters.count)
     }
 }

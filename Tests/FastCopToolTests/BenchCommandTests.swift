@@ -18,4 +18,15 @@ struct BenchCommandTests {
             #expect(result.stdout.contains("x slower") || result.stdout.contains("x faster"))
         }
     }
+
+    @Test("a file too small to time gets a warning that the ratios are noise")
+    func tooSmall() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.txt", (0..<21).map { "zoë\($0)@example.com" }.joined(separator: "\n"))
+            let result = try tool.run(["bench", "in.txt"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("warning: too small to time: 21 lines"), "\(result.stdout)")
+            #expect(result.stdout.contains("the ratios above are noise"))
+        }
+    }
 }

@@ -18,6 +18,36 @@ struct CheckTests {
         }
     }
 
+    @Test("--email is the modern rule: long TLDs and Unicode domains pass, doubled dots fail")
+    func modernEmail() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write(
+                "in.txt", "curator@louvre.museum\nana@acme.company\ninfo@bücher.de\na..b@example..com\nx@y.c\n")
+            let result = try tool.run(["check", "in.txt", "--email"])
+            #expect(result.status == 1)
+            #expect(
+                result.stdout == """
+                    row 4, line 4: line: invalid email ("a..b@example..com")
+                    row 5, line 5: line: invalid email ("x@y.c")
+                    2 of 5 rows invalid
+
+                    """)
+        }
+    }
+
+    @Test("a JSON Lines key that no row has is an error up front, unless --allow-missing-fields")
+    func missingKey() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.jsonl", #"{"email":"zoë@example.com"}"# + "\n")
+            var result = try tool.run(["check", "in.jsonl", "--email", "--column", "e_mail"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("has the rules field 'e_mail'"), "\(result.stderr)")
+            result = try tool.run(["check", "in.jsonl", "--email", "--column", "e_mail", "--allow-missing-fields"])
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("1 of 1 rows invalid"), "\(result.stdout)")
+        }
+    }
+
     @Test("--pattern on plain lines is a whole-line match; all valid gives status 0")
     func format() throws {
         try ToolRunner.withRunner { tool in

@@ -45,7 +45,7 @@ struct CleanJobsTests {
         try ToolRunner.withRunner { tool in
             try tool.write("in.csv", "name\nx\n")
             try tool.write("rules.json", #"{"fields": {"name": {}}}"#)
-            let result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "--jobs", jobs])
+            let result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "out.csv", "--jobs", jobs])
             #expect(result.status == 2)
             #expect(result.stderr.contains("--jobs takes a number of threads"))
         }

@@ -28,7 +28,8 @@ struct CleanLinesTests {
             try tool.write("rules.json", #"{"fields": {"email": {"filters": ["trim"], "trials": ["email"]}}}"#)
             let input = Array("email\n a@b.co \nnope\n".utf8)
             let result = try tool.run(
-                ["clean", "-", "--format", "csv", "--rules", "rules.json", "-o", "-"], stdin: input)
+                ["clean", "-", "--format", "csv", "--rules", "rules.json", "-o", "-", "--discard-rejects"], stdin: input
+            )
             #expect(result.status == 1)
             #expect(result.stdout == "email\na@b.co\n")
             #expect(result.stderr.contains("rows in   2"))
@@ -70,7 +71,7 @@ struct CleanLinesTests {
             #expect(result.status == 1)
             #expect(
                 result.stdout.hasPrefix(
-                    #"{"input":"in.csv","format":"csv","rowsIn":3,"clean":1,"rejected":2,"malformed":0,"failuresByField":{"email":1,"phone":2},"cleanOutput":"clean.csv","rejectsOutput":null,"#
+                    #"{"input":"in.csv","format":"csv","rowsIn":3,"clean":1,"rejected":2,"malformed":0,"failuresByField":{"email":1,"phone":2},"cleanOutput":"clean.csv","rejectsOutput":"clean.rejects.csv","rejectsDiscarded":false,"#
                 ))
         }
     }

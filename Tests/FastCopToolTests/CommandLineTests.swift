@@ -54,15 +54,15 @@ struct CommandLineTests {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", #"{"fields": {"line": {}}}"#)
             try tool.write("in.txt", "x\n")
-            var result = try tool.run(["clean", "nope.txt", "--rules", "rules.json"])
+            var result = try tool.run(["clean", "nope.txt", "--rules", "rules.json", "--discard-rejects"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("cannot read 'nope.txt': No such file or directory"))
 
-            result = try tool.run(["clean", ".", "--rules", "rules.json"])
+            result = try tool.run(["clean", ".", "--rules", "rules.json", "--discard-rejects"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("cannot read '.': it is a directory"))
 
-            result = try tool.run(["clean", "in.txt", "--rules", "missing.json"])
+            result = try tool.run(["clean", "in.txt", "--rules", "missing.json", "--discard-rejects"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("cannot read 'missing.json'"))
 

@@ -20,7 +20,9 @@ struct HostileToolTests {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", Rules.contacts)
             try tool.write("in.csv", "email,phone\nada@example.com,+441234567\n")
-            let result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "/dev/full", "--quiet"])
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "/dev/full", "--discard-rejects", "--quiet",
+            ])
             #expect(result.status == 2)
             #expect(result.stderr.contains("cannot write '/dev/full'"), "\(result.stderr)")
             #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
@@ -40,6 +42,40 @@ struct HostileToolTests {
             #expect(result.status == 1)
             #expect(Self.isCharacterDevice("/dev/null"))
             #expect(tool.read("rejects.csv")?.contains("bad,1") == true)
+        }
+    }
+
+    /// `/proc/self/fd/1` is how a user names stdout when stdout is a file (`> out.txt`); the
+    /// rejects must go there, in place. (Renaming into /proc fails harmlessly, so this path is
+    /// safe to test; `/dev/stdout` takes the same branch.)
+    @Test("the process's own stdout as a path is written in place", arguments: ["/proc/self/fd/1", "/dev/fd/1"])
+    func ownDescriptor(path: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            try tool.write("in.csv", "email,phone\nada@example.com,+441234567\nbad,1\n")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects", path, "--quiet",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stdout.contains("bad,1"), "stdout: \(result.stdout) stderr: \(result.stderr)")
+            #expect(tool.read("clean.csv")?.contains("ada@example.com") == true)
+        }
+    }
+
+    @Test("an output that is a symbolic link keeps the link; its target gets the rows")
+    func symbolicLinkOutput() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            try tool.write("in.csv", "email,phone\nada@example.com,+441234567\nbad,1\n")
+            try tool.write("target.csv", "old\n")
+            try FileManager.default.createSymbolicLink(atPath: tool.path("link.csv"), withDestinationPath: "target.csv")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "link.csv", "--rejects", "rejects.csv", "--quiet",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: tool.path("link.csv"))
+            #expect(destination == "target.csv")
+            #expect(tool.read("target.csv")?.contains("ada@example.com") == true)
         }
     }
 

@@ -88,7 +88,10 @@ struct PipeModeTests {
             let result = try Self.pipe(tool, input)
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3)
-            #expect(lines[1].hasPrefix("rejected\t\tinvalid UTF-8 at byte 12 of the row\t"))
+            #expect(
+                lines[1].hasPrefix(
+                    "rejected\t\tinvalid UTF-8 at byte 12 of the row (if the file is Latin-1 or Windows-1252, say"
+                        + " --encoding latin1 or windows-1252)\t"))
         }
     }
 

@@ -60,7 +60,7 @@ struct RulesFileTests {
     func rulesBeforeInput() throws {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", #"{"fields": {"a": {"trials": [{"format": "[a-"}]}}}"#)
-            let result = try tool.run(["clean", "missing.csv", "--rules", "rules.json"])
+            let result = try tool.run(["clean", "missing.csv", "--rules", "rules.json", "--discard-rejects"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("fields.a.trials[0]"))
         }
@@ -105,7 +105,9 @@ struct RulesFileTests {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", #"{"fields": {"line": {"trials": [\#(trial)]}}}"#)
             try tool.write("in.txt", value + "\n")
-            let result = try tool.run(["clean", "in.txt", "--rules", "rules.json", "-o", "-", "--summary", "none"])
+            let result = try tool.run([
+                "clean", "in.txt", "--rules", "rules.json", "-o", "-", "--discard-rejects", "--summary", "none",
+            ])
             #expect(result.status == (passes ? 0 : 1), "\(result.stderr)")
         }
     }
@@ -132,7 +134,9 @@ struct RulesFileTests {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", #"{"fields": {"line": {"filters": [\#(filter)]}}}"#)
             try tool.write("in.txt", input + "\n")
-            let result = try tool.run(["clean", "in.txt", "--rules", "rules.json", "-o", "-", "--summary", "none"])
+            let result = try tool.run([
+                "clean", "in.txt", "--rules", "rules.json", "-o", "-", "--discard-rejects", "--summary", "none",
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == output + "\n")
         }

@@ -34,4 +34,17 @@ struct SampleTests {
             #expect(clean + rejected == 20)
         }
     }
+
+    @Test("sample --write creates DIR and the folders above it; a file in the way is a clear error")
+    func writeCreatesFolders() throws {
+        try ToolRunner.withRunner { tool in
+            let written = try tool.run(["sample", "--write", "démo/a/b"])
+            #expect(written.status == 0, "\(written.stderr)")
+            #expect(tool.exists("démo/a/b/contacts.csv") && tool.exists("démo/a/b/rules.json"))
+            try tool.write("file", "x")
+            let blocked = try tool.run(["sample", "--write", "file/sub"])
+            #expect(blocked.status == 2)
+            #expect(blocked.stderr.contains("cannot create the folder 'file/sub'"), "\(blocked.stderr)")
+        }
+    }
 }

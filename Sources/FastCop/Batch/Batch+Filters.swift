@@ -26,27 +26,20 @@ extension Batch {
     public func apply(_ filter: some FilterType, to inputs: [String]) throws -> [String?] {
         // Results are written straight into the [String?]; only the first error of each chunk
         // is kept (no per-input Result array).
-        let errors = Locked<[(index: Int, error: any Error)]>([])
-        let results: [String?] = inputs.withUnsafeBufferPointer { buffer in
-            let elements = SharedElements(buffer: buffer)
-            return [String?](unsafeUninitializedCapacity: buffer.count) { output, initialized in
-                let slots = DisjointSlots(base: output.baseAddress)
-                runner.run(count: buffer.count) { _, range in
-                    var failed = false
-                    for index in range {
-                        do {
-                            slots.initialize(index, to: try filter.apply(to: elements.buffer[index]))
-                        } catch {
-                            slots.initialize(index, to: nil)
-                            if !failed { errors.withLock { $0.append((index, error)) } }
-                            failed = true
-                        }
-                    }
+        let failure = FirstFailure()
+        let results: [String?] = fill(inputs) { range, inputs, results in
+            var failed = false
+            for index in range {
+                do {
+                    results.initialize(index, to: try filter.apply(to: inputs[index]))
+                } catch {
+                    results.initialize(index, to: nil)
+                    if !failed { failure.record(error, at: index) }
+                    failed = true
                 }
-                initialized = buffer.count
             }
         }
-        if let first = errors.withLock({ $0.min { $0.index < $1.index } }) { throw first.error }
+        try failure.check()
         return results
     }
 
@@ -65,25 +58,38 @@ extension Batch {
     /// - Throws: a rule's setup error (a broken pattern) before any input is touched.
     public func clean(_ inputs: [String], filter: some FilterType, rules: [TrialRule]) throws -> [CleanOutcome] {
         let prepared = try PreparedRules(rules)
-        return map(inputs) { input in
-            let filtered: String
-            do {
-                guard let value = try filter.apply(to: input) else {
-                    return .rejected([BatchIssue(message: "no value after filtering", rule: "filters")])
+        return fill(inputs) { range, inputs, results in
+            MatchScratch.withCurrent { scratch in
+                for index in range {
+                    results.initialize(
+                        index, to: Batch.clean(inputs[index], filter: filter, rules: prepared, scratch: scratch))
                 }
-                filtered = value
-            } catch {
-                return .rejected([BatchIssue(error: error, rule: "filters")])
             }
-            let issues = prepared.issues(for: filtered)
-            return issues.isEmpty ? .clean(filtered) : .rejected(issues)
         }
+    }
+
+    /// One input's outcome: filtered, then checked against every rule.
+    @inline(__always)
+    private static func clean(
+        _ input: String, filter: some FilterType, rules: PreparedRules, scratch: MatchScratch
+    ) -> CleanOutcome {
+        let filtered: String
+        do {
+            guard let value = try filter.apply(to: input) else {
+                return .rejected([BatchIssue(message: "no value after filtering", rule: "filters")])
+            }
+            filtered = value
+        } catch {
+            return .rejected([BatchIssue(error: error, rule: "filters")])
+        }
+        let issues = rules.issues(for: filtered, scratch: scratch)
+        return issues.isEmpty ? .clean(filtered) : .rejected(issues)
     }
 
     /// The `async` form of ``clean(_:filter:rules:)``.
     public func clean(
         _ inputs: [String], filter: some FilterType, rules: [TrialRule]
     ) async throws -> [CleanOutcome] {
-        try await offloaded { Result { try self.clean(inputs, filter: filter, rules: rules) } }.get()
+        try await offloadedThrowing { try self.clean(inputs, filter: filter, rules: rules) }
     }
 }

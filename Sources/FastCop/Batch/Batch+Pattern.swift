@@ -2,28 +2,33 @@ extension Batch {
     /// Whether `pattern` matches the whole of each input, in input order.
     ///
     /// An input on which the pattern reaches a limit counts as not matching (fails closed);
-    /// use ``report(_:wholeMatching:message:)`` to learn which and why.
+    /// use ``report(_:wholeMatching:message:)-93d55`` to learn which and why.
     public func hasWholeMatch(_ pattern: Pattern, in inputs: [String]) -> [Bool] {
-        testEach(inputs) { (try? pattern.hasWholeMatch(in: $0)) ?? false }
+        matchEach(pattern, whole: true, in: inputs)
     }
 
     /// Whether `pattern` matches anywhere in each input, in input order (limits fail closed).
     public func hasMatch(_ pattern: Pattern, in inputs: [String]) -> [Bool] {
-        testEach(inputs) { (try? pattern.hasMatch(in: $0)) ?? false }
+        matchEach(pattern, whole: false, in: inputs)
     }
 
-    /// `test` on every input, with the loop over each chunk inlined here (no closure call
-    /// through ``map(_:_:)`` per element, which would retain and release every string).
-    @inline(__always)
-    func testEach(_ inputs: [String], _ test: @Sendable (String) -> Bool) -> [Bool] {
-        inputs.withUnsafeBufferPointer { buffer in
-            let elements = SharedElements(buffer: buffer)
-            return [Bool](unsafeUninitializedCapacity: buffer.count) { results, initialized in
-                let slots = DisjointSlots(base: results.baseAddress)
-                runner.run(count: buffer.count) { _, range in
-                    for index in range { slots.initialize(index, to: test(elements.buffer[index])) }
+    /// One match per input, with the compiled form and the thread's scratch found once per
+    /// chunk (``ChunkMatcher``) and the loop over the chunk inlined here.
+    private func matchEach(_ pattern: Pattern, whole: Bool, in inputs: [String]) -> [Bool] {
+        // The other form of a pattern that compiled once compiles too; if it did not, every
+        // input fails closed, as `try?` on each would give.
+        guard let code = try? (whole ? pattern.wholeCode : pattern.searchCode) else {
+            return Array(repeating: false, count: inputs.count)
+        }
+        let borrowed = Unmanaged.passUnretained(code)
+        return withExtendedLifetime(code) {
+            fill(inputs) { range, inputs, results in
+                ChunkMatcher.with(borrowed) { code, scratch in
+                    for index in range {
+                        let matched = (try? ChunkMatcher.test(inputs[index], code: code, scratch: scratch)) ?? false
+                        results.initialize(index, to: matched)
+                    }
                 }
-                initialized = buffer.count
             }
         }
     }
@@ -31,8 +36,32 @@ extension Batch {
     /// Checks that `pattern` matches the whole of each input; a failure says `message`, or why
     /// the pattern gave up.
     public func report(_ inputs: [String], wholeMatching pattern: Pattern, message: String) -> BatchReport {
-        report(inputs) { input in
-            try pattern.hasWholeMatch(in: input) ? [] : [BatchIssue(message: message, rule: pattern.source)]
+        let code: CompiledCode
+        do {
+            code = try pattern.wholeCode
+        } catch {
+            // The other form of a pattern that compiled once compiles too; report, never crash.
+            return report(inputs) { _ in throw error }
+        }
+        let borrowed = Unmanaged.passUnretained(code)
+        let rejected = [BatchIssue(message: message, rule: pattern.source)]
+        return withExtendedLifetime(code) {
+            collectFailures(inputs) { range, inputs, failures in
+                ChunkMatcher.with(borrowed) { code, scratch in
+                    for index in range {
+                        do {
+                            if try !ChunkMatcher.test(inputs[index], code: code, scratch: scratch) {
+                                failures.append(.init(index: index, issues: rejected))
+                            }
+                        } catch let failure as EngineFailure {
+                            let error = PatternError(failure, pattern: pattern.source)
+                            failures.append(.init(index: index, issues: [BatchIssue(error: error)]))
+                        } catch {
+                            failures.append(.init(index: index, issues: [BatchIssue(error: error)]))
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -40,14 +69,26 @@ extension Batch {
     /// see ``Pattern/replacing(in:with:)``), in input order.
     ///
     /// - Throws: ``PatternError`` for a bad template (checked once, before any work), or the
-    ///   first limit error in input order.
+    ///   first limit error in input order (every input is still run).
     public func replacing(_ pattern: Pattern, in inputs: [String], with template: String) throws -> [String] {
-        let code = try pattern.searchCode
-        let prepared = try ReplacementTemplate(
-            template, captureCount: code.captureCount, groupNames: code.groupNumbers, pattern: pattern.source)
-        let results = map(inputs) { input in
-            Result { try pattern.replacing(in: input, prepared: prepared) }
+        let replacement = try pattern.replacement(for: template)
+        let failure = FirstFailure()
+        let results: [String] = fill(inputs) { range, inputs, results in
+            var failed = false
+            for index in range {
+                do {
+                    results.initialize(
+                        index,
+                        to: try pattern.substitute(
+                            in: inputs[index], replacement: replacement.text, literal: replacement.literal))
+                } catch {
+                    results.initialize(index, to: inputs[index])
+                    if !failed { failure.record(error, at: index) }
+                    failed = true
+                }
+            }
         }
-        return try results.map { try $0.get() }
+        try failure.check()
+        return results
     }
 }

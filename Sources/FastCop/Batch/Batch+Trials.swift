@@ -34,8 +34,12 @@ extension Batch {
     ///
     /// - Throws: the trial's setup error (a broken pattern) before any input is evaluated.
     public func evaluate(_ trial: some ExplainingTrial, on inputs: [String]) throws -> [Bool] {
-        let evaluator = try trial.makeEvaluator()
-        return testEach(inputs) { (try? evaluator($0)) ?? false }
+        let judge = try BatchJudge(trial)
+        return fill(inputs) { range, inputs, results in
+            MatchScratch.withCurrent { scratch in
+                for index in range { results.initialize(index, to: judge.passes(inputs[index], scratch: scratch)) }
+            }
+        }
     }
 
     /// Checks every input against every rule and reports, for each failing input, every rule
@@ -53,35 +57,18 @@ extension Batch {
     ///   input is checked.
     public func report(_ inputs: [String], rules: [TrialRule]) throws -> BatchReport {
         let prepared = try PreparedRules(rules)
-        return report(inputs) { prepared.issues(for: $0) }
+        return collectFailures(inputs) { range, inputs, failures in
+            MatchScratch.withCurrent { scratch in
+                for index in range {
+                    let issues = prepared.issues(for: inputs[index], scratch: scratch)
+                    if !issues.isEmpty { failures.append(.init(index: index, issues: issues)) }
+                }
+            }
+        }
     }
 
     /// The `async` form of ``report(_:rules:)``.
     public func report(_ inputs: [String], rules: [TrialRule]) async throws -> BatchReport {
-        try await offloaded { Result { try self.report(inputs, rules: rules) } }.get()
-    }
-}
-
-/// Rules with their trials' evaluators made once (patterns compiled), ready for many inputs.
-struct PreparedRules: Sendable {
-    private let rules: [(rule: TrialRule, evaluate: TrialEvaluator)]
-
-    /// - Throws: the first rule's setup error (a broken pattern).
-    init(_ rules: [TrialRule]) throws {
-        self.rules = try rules.map { ($0, try $0.trial.makeEvaluator()) }
-    }
-
-    /// Every rule `input` fails, with the rule's message, or the error that stopped the rule
-    /// (a pattern limit fails the input closed). Empty when the input passes them all.
-    func issues(for input: String) -> [BatchIssue] {
-        var issues: [BatchIssue] = []
-        for (rule, evaluate) in rules {
-            do {
-                if try !evaluate(input) { issues.append(BatchIssue(message: rule.message, rule: rule.name)) }
-            } catch {
-                issues.append(BatchIssue(error: error, rule: rule.name))
-            }
-        }
-        return issues
+        try await offloadedThrowing { try self.report(inputs, rules: rules) }
     }
 }

@@ -43,8 +43,13 @@ public struct BatchIssue: Sendable, Hashable, CustomStringConvertible {
         self.rule = rule
     }
 
-    /// "rule: message", or the message alone.
-    public var description: String { rule.map { "\($0): \(message)" } ?? message }
+    /// "rule: message", or the message alone when there is no rule or the rule's name is the
+    /// message (a ``TrialRule``'s name defaults to its message: "Invalid email" is not printed
+    /// twice).
+    public var description: String {
+        guard let rule, rule != message else { return message }
+        return "\(rule): \(message)"
+    }
 }
 
 /// The outcome of checking a batch: how many passed, and for each failure, where and why.
@@ -88,21 +93,32 @@ extension Batch {
     public func report(
         _ inputs: [String], _ check: @Sendable (String) throws -> [BatchIssue]
     ) -> BatchReport {
+        collectFailures(inputs) { range, inputs, failures in
+            for index in range {
+                let issues: [BatchIssue]
+                do {
+                    issues = try check(inputs[index])
+                } catch {
+                    issues = [BatchIssue(error: error)]
+                }
+                if !issues.isEmpty { failures.append(.init(index: index, issues: issues)) }
+            }
+        }
+    }
+
+    /// A report of `inputs` built chunk by chunk: `chunk(range, inputs, failures)` appends
+    /// the failures among `range`, in order, with the per-input loop inlined in it.
+    @inline(__always)
+    func collectFailures(
+        _ inputs: [String],
+        _ chunk:
+            @Sendable (
+                _ range: Range<Int>, _ inputs: SharedElements<String>, _ failures: ChunkValues<BatchReport.Failure>
+            ) -> Void
+    ) -> BatchReport {
         let failures: [BatchReport.Failure] = inputs.withUnsafeBufferPointer { buffer in
             let elements = SharedElements(buffer: buffer)
-            return runner.collect(count: buffer.count) { range in
-                var found: [BatchReport.Failure] = []
-                for index in range {
-                    let issues: [BatchIssue]
-                    do {
-                        issues = try check(elements[index])
-                    } catch {
-                        issues = [BatchIssue(error: error)]
-                    }
-                    if !issues.isEmpty { found.append(.init(index: index, issues: issues)) }
-                }
-                return found
-            }
+            return runner.collect(count: buffer.count) { range, found in chunk(range, elements, found) }
         }
         return BatchReport(count: inputs.count, failures: failures)
     }

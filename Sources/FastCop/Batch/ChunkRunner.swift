@@ -56,27 +56,20 @@ struct ChunkRunner {
         }
     }
 
-    /// Runs `body` on every chunk and collects what each chunk returns, in chunk order.
-    func collect<T>(count: Int, _ body: @Sendable (Range<Int>) -> [T]) -> [T] {
-        let perChunk: [[T]] = [[T]](unsafeUninitializedCapacity: chunkCount(for: count)) { buffer, initialized in
-            let slots = DisjointSlots(base: buffer.baseAddress)
-            run(count: count) { chunk, range in slots.initialize(chunk, to: body(range)) }
-            initialized = chunkCount(for: count)
+    /// Runs `body` on every chunk and collects what each chunk appends, in chunk order; the
+    /// values are moved into the result, not copied (see ``ChunkValues``).
+    func collect<T>(count: Int, _ body: @Sendable (Range<Int>, ChunkValues<T>) -> Void) -> [T] {
+        let chunks = (0..<chunkCount(for: count)).map { _ in ChunkValues<T>() }
+        run(count: count) { chunk, range in body(range, chunks[chunk]) }
+        let total = chunks.reduce(0) { $0 + $1.count }
+        return [T](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var next = buffer.baseAddress
+            for values in chunks {
+                let moved = values.count
+                if let destination = next { values.move(to: destination) }
+                next = next.map { $0 + moved }
+            }
+            initialized = total
         }
-        return Array(perChunk.joined())
-    }
-}
-
-/// The uninitialized storage of a result array, written by several workers at once.
-///
-/// @unchecked Sendable: every slot is initialized by exactly one worker (chunks do not
-/// overlap), and the array is read only after `concurrentPerform` has returned, which orders
-/// all the workers' writes before the read.
-struct DisjointSlots<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>?
-
-    @inline(__always)
-    func initialize(_ index: Int, to value: T) {
-        (base! + index).initialize(to: value)
     }
 }

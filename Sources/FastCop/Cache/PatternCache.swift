@@ -223,7 +223,7 @@ extension PatternCache {
             return try body(publishShared())
         }
         // The global `sharedCache` holds the cache for the life of the process.
-        return try Unmanaged<PatternCache>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+        return try Unmanaged<PatternCache>.fromOpaque(raw).borrow(body)
     }
 
     @inline(never)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The last few patterns one thread got from the ``PatternCache``s, checked before a cache's
 /// dictionary and lock.
 ///
@@ -69,7 +71,7 @@ final class RecentLookups {
         let identity = TextIdentity(source)
         var index = 0
         while index < Self.capacity, let slot = slots[index] {
-            let found = slot._withUnsafeGuaranteedRef { entry -> Pattern? in
+            let found = slot.borrow { entry -> Pattern? in
                 guard entry.answers(source, identity, settings, in: generation) else { return nil }
                 entry.counter.add()
                 clock.recordUse(of: entry.stamp)
@@ -117,16 +119,14 @@ final class RecentLookups {
     /// Runs `body` with the calling thread's recent lookups.
     @inline(__always)
     static func withCurrent<R>(_ body: (RecentLookups) -> R) -> R {
-        MatchScratch.withCurrent { scratch in
-            if let attachment = scratch.attachment, type(of: attachment) == RecentLookups.self {
-                return body(unsafeDowncast(attachment, to: RecentLookups.self))
-            }
-            let recent = RecentLookups()
-            scratch.attachment = recent
-            return body(recent)
-        }
+        ThreadLocal(cache: recentKeyPlusOne) { recentKey }.withValue(orMake: RecentLookups.init, body)
     }
 }
+
+/// The thread-specific key holding each thread's ``RecentLookups``.
+private let recentKey = ThreadLocal<RecentLookups>.makeKey()
+/// `recentKey + 1` once it has been created, 0 before; see ``ThreadLocal``.
+private let recentKeyPlusOne = Atomic<UInt>(0)
 
 extension UnsafeMutablePointer {
     /// Exchanges the values at `self` and `other`, moving them without copies.

@@ -9,7 +9,10 @@ extension CompiledCode {
     /// An anchored match gets ``EngineLimits/match`` steps. An unanchored search first runs
     /// as one PCRE2 search in which each start position gets an equal share of
     /// ``EngineLimits/total`` (``EngineLimits/share(forSubjectOf:)``); if a position needs
-    /// more, the search goes on in windows of start positions (``step(_:from:options:scratch:share:remaining:)``).
+    /// more, it escalates (``escalate(_:from:options:scratch:share:remaining:)``): PCRE2's own
+    /// search under a clock, then, if the time runs out, the search in windows of start
+    /// positions. A call that runs out of JIT stack is retried with a larger stack
+    /// (``MatchScratch/growJITStack()``).
     ///
     /// - Parameters:
     ///   - validated: the caller guarantees `subject` is valid UTF-8 and `start` is on a
@@ -28,12 +31,12 @@ extension CompiledCode {
         let share = matchLimit(forSubjectOf: subject.count, options: options)
         scratch.apply(limits, matchLimit: share)
         let base = subject.baseAddress ?? EmptySubject.pointer
-        let status: Int32
-        if isJIT && validated {
-            status = pcre2_jit_match_8(
-                code, base, subject.count, start, options, scratch.matchData, scratch.context)
-        } else {
-            status = pcre2_match_8(
+        let status = scratch.retryingOnJITStack {
+            if isJIT && validated {
+                return pcre2_jit_match_8(
+                    code, base, subject.count, start, options, scratch.matchData, scratch.context)
+            }
+            return pcre2_match_8(
                 code, base, subject.count, start,
                 options | (validated ? EngineFlags.noUTFCheck : 0), scratch.matchData, scratch.context)
         }
@@ -43,13 +46,44 @@ extension CompiledCode {
             // PCRE2 checked the UTF-8 of everything this search can look at before it started.
             guard let budget else {
                 var remaining = limits.budget(forSubjectOf: subject.count)
-                return try step(
+                return try escalate(
                     subject, from: start, options: options, scratch: scratch, share: share, remaining: &remaining)
             }
-            return try step(
+            return try escalate(
                 subject, from: start, options: options, scratch: scratch, share: share, remaining: &budget.pointee)
         }
         throw failure(status, scratch: scratch)
+    }
+
+    /// The rest of a search whose first pass (each start position limited to `share`) reached
+    /// the limit: PCRE2's own search under a clock
+    /// (``watch(_:from:options:scratch:remaining:)``), which gives PCRE2's answer unless the
+    /// time that `remaining` allows runs out; then, from the position reached, the search in
+    /// windows (``step(_:from:options:scratch:share:remaining:)``) with what is left of
+    /// `remaining`, whose limit error is the last resort.
+    @inline(never)
+    func escalate(
+        _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
+        share: UInt32, remaining: inout UInt64
+    ) throws -> Bool {
+        var resume = start
+        if let (status, stoppedAt) = try watch(
+            subject, from: start, options: options, scratch: scratch, remaining: &remaining)
+        {
+            if status >= 0 { return true }
+            if status == PCRE2_ERROR_NOMATCH { return false }
+            guard status == PCRE2_ERROR_CALLOUT else { throw failure(status, scratch: scratch) }
+            resume = stoppedAt
+        }
+        guard canStep else {
+            var exhausted = EngineFailure(stage: .match, code: PCRE2_ERROR_MATCHLIMIT, offset: nil)
+            exhausted.exhaustedAt = resume
+            throw exhausted
+        }
+        // PCRE2_NOTEMPTY_ATSTART speaks of the search's own start offset only.
+        let resumeOptions = resume == start ? options : options & ~EngineFlags.notEmptyAtStart
+        return try step(
+            subject, from: resume, options: resumeOptions, scratch: scratch, share: share, remaining: &remaining)
     }
 
     /// The match limit of one call over `count` bytes: the whole of ``EngineLimits/match`` for
@@ -59,12 +93,12 @@ extension CompiledCode {
         isAnchored || options & EngineFlags.anchored != 0 ? limits.match : limits.share(forSubjectOf: count)
     }
 
-    /// Whether a call that ended with `status` under the match limit `share` goes on window by
-    /// window (``step(_:from:options:scratch:share:remaining:)``): a position needed more than
-    /// its share, and the pattern allows stepping.
+    /// Whether a call that ended with `status` under the match limit `share` escalates
+    /// (``escalate(_:from:options:scratch:share:remaining:)``): a position needed more than
+    /// its share, which was less than the whole match limit.
     @inline(__always)
     func steps(after status: Int32, share: UInt32) -> Bool {
-        status == PCRE2_ERROR_MATCHLIMIT && share < limits.match && canStep
+        status == PCRE2_ERROR_MATCHLIMIT && share < limits.match
     }
 
     /// The ``EngineFailure`` for a negative `status` of `pcre2_match`.
@@ -116,8 +150,20 @@ extension CompiledCode {
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
 
-        // A position needed more than its share of the total: substitute match by match.
+        // A position needed more than its share of the total: PCRE2's own substitution under
+        // the clock, then, if the time runs out, match by match with the rest of the total.
         func stepping(_ status: Int32) -> Bool { steps(after: status, share: share) }
+        func escalated() throws -> String? {
+            var remaining = limits.budget(forSubjectOf: subject.count)
+            if let done = try substituteWatched(
+                subject, replacement: replacement, options: options, scratch: scratch, remaining: &remaining)
+            {
+                return done
+            }
+            return try substituteByStepping(
+                subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
+                remaining: remaining)
+        }
 
         var capacity = subject.count + subject.count / 2 + 64
         if capacity <= MatchScratch.outputCapacity {
@@ -126,17 +172,17 @@ extension CompiledCode {
             // by every result (the estimate above is half as large again as the subject).
             let buffer = scratch.outputBuffer
             var length = buffer.count
-            let status = pcre2_substitute_8(
-                code, base, subject.count, 0, options, scratch.matchData, scratch.context,
-                replacementBase, replacement.count, buffer.baseAddress, &length)
+            let status = scratch.retryingOnJITStack {
+                length = buffer.count
+                return pcre2_substitute_8(
+                    code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                    replacementBase, replacement.count, buffer.baseAddress, &length)
+            }
             if status == 0 { return nil }
             if status > 0 {
                 return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
             }
-            if stepping(status) {
-                return try substituteByStepping(
-                    subject, replacement: replacement, global: global, literal: literal, scratch: scratch)
-            }
+            if stepping(status) { return try escalated() }
             guard status == PCRE2_ERROR_NOMEMORY else { throw failure(status, scratch: scratch) }
             capacity = length
         }
@@ -147,9 +193,12 @@ extension CompiledCode {
             var needed = 0
             let result = String(unsafeUninitializedCapacity: capacity) { output in
                 var length = output.count
-                let status = pcre2_substitute_8(
-                    code, base, subject.count, 0, options, scratch.matchData, scratch.context,
-                    replacementBase, replacement.count, output.baseAddress, &length)
+                let status = scratch.retryingOnJITStack {
+                    length = output.count
+                    return pcre2_substitute_8(
+                        code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                        replacementBase, replacement.count, output.baseAddress, &length)
+                }
                 if status >= 0 {
                     substitutions = status
                     return length
@@ -162,10 +211,7 @@ extension CompiledCode {
                 return 0
             }
             if let failure {
-                if stepping(failure.code) {
-                    return try substituteByStepping(
-                        subject, replacement: replacement, global: global, literal: literal, scratch: scratch)
-                }
+                if stepping(failure.code) { return try escalated() }
                 throw failure
             }
             if needed == 0 { return substitutions == 0 ? nil : result }

@@ -106,7 +106,7 @@ extension CompiledCode {
 extension CompiledCode {
     /// `pcre2_substitute`'s job done match by match, for a subject on which one start
     /// position needed more than its share: each match is found by ``run(_:from:options:validated:scratch:budget:)``
-    /// under one budget for the whole substitution, and its replacement is expanded by
+    /// under one budget for the whole substitution (`remaining` steps), and its replacement is expanded by
     /// `pcre2_substitute` from the match just found (`PCRE2_SUBSTITUTE_MATCHED |
     /// PCRE2_SUBSTITUTE_REPLACEMENT_ONLY`). After an empty match the next search starts at the
     /// same place with `PCRE2_NOTEMPTY_ATSTART`, as ``forEachMatch(in:validated:_:)`` does.
@@ -115,9 +115,9 @@ extension CompiledCode {
     @inline(never)
     func substituteByStepping(
         _ subject: UnsafeBufferPointer<UInt8>, replacement: UnsafeBufferPointer<UInt8>,
-        global: Bool, literal: Bool, scratch: MatchScratch
+        global: Bool, literal: Bool, scratch: MatchScratch, remaining: UInt64
     ) throws -> String? {
-        var remaining = limits.budget(forSubjectOf: subject.count)
+        var remaining = remaining
         var output: [UInt8] = []
         var copied = 0
         var start = 0

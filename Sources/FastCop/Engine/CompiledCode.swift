@@ -36,6 +36,8 @@ final class CompiledCode: @unchecked Sendable {
     private let recipe: Recipe
     /// The same pattern compiled with `PCRE2_USE_OFFSET_LIMIT`, made when a search first steps.
     private let windowedSlot = CodeSlot()
+    /// The watched form (``watchedVariant``), made when a search first escalates.
+    private let watchedSlot = SharedSlot<WatchedCode>()
 
     private struct Recipe {
         var pattern: String
@@ -118,6 +120,50 @@ final class CompiledCode: @unchecked Sendable {
                     newline: recipe.newline, limits: limits, useJIT: recipe.useJIT, requireJIT: false)
             }
         }
+    }
+
+    /// This pattern with a last top-level branch that calls a callout and fails,
+    /// `pattern\E|(?C255)(*F)` (with ``firstUnitLookahead`` before the callout), so that a
+    /// search can watch its time at every start position
+    /// (``watch(_:from:options:scratch:remaining:)``); made when a search first escalates.
+    var watchedVariant: WatchedCode {
+        get throws {
+            watchedSlot.value {
+                // A pattern in extended mode may end inside a `#` comment, which would swallow
+                // the branch: then a newline first ends the comment (in extended mode a newline
+                // is only white space; without it, the first form has its callout).
+                let branch = "\\E|" + firstUnitLookahead + "(?C255)(*F)"
+                for separator in ["", "\n"] {
+                    let text = recipe.pattern + separator + branch
+                    // A form that does not compile (a pattern near PCRE2's size limits) is no form.
+                    let watched = WatchedCode(try? compileWatched(text), calloutAt: text.utf8.count - 4)
+                    if watched.code != nil { return watched }
+                }
+                return WatchedCode(nil, calloutAt: 0)
+            }
+        }
+    }
+
+    /// Compiles the watched form `pattern` like this code.
+    private func compileWatched(_ pattern: String) throws -> CompiledCode {
+        try CompiledCode(
+            pattern: pattern, flags: recipe.flags, newline: recipe.newline, limits: limits, useJIT: recipe.useJIT,
+            requireJIT: false)
+    }
+
+    /// `(?=(?i:\x{hh}))` when every match starts with the one ASCII code unit hh
+    /// (`PCRE2_INFO_FIRSTCODETYPE` 1), else nothing: in front of the watched branch it keeps
+    /// PCRE2's skip to that code unit (a memchr) in the watched form, and the callout runs only
+    /// where a match could start. Case-insensitive so that it never skips a position the
+    /// pattern could try (with `PCRE2_CASELESS`, PCRE2 also starts at the other case).
+    private var firstUnitLookahead: String {
+        var type: UInt32 = 0
+        var unit: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type)
+        guard type == 1 else { return "" }
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit)
+        guard unit < 0x80 else { return "" }
+        return "(?=(?i:\\x{" + String(unit, radix: 16) + "}))"
     }
 
     /// Whether `pattern` holds `\G`, `(*COMMIT` or `(*SKIP`. Read from the text, so an

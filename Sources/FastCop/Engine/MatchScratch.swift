@@ -13,15 +13,22 @@ import Synchronization
 /// interpreter, its retained backtracking frames), a `pcre2_match_context` carrying the limits,
 /// and a JIT stack.
 ///
+/// The JIT stack starts at ``jitStackMaximum`` (8 MiB of address space) and is grown on
+/// demand by ``growJITStack()``, four times at a time, up to ``jitStackCap`` (256 MiB of
+/// address space); a grown stack is kept for the thread. PCRE2 maps a JIT stack's maximum as
+/// address space and touches pages only as a match uses them.
+///
 /// PCRE2 match data must not be used by two threads at once, and allocating it per call costs
 /// about a fifth of a short match, so each thread keeps one scratch for its lifetime
-/// (`pthread` thread-specific storage, released when the thread exits).
+/// (a ``ThreadLocal`` slot, released when the thread exits).
 final class MatchScratch {
     /// Ovector pairs allocated up front; enough for most patterns' captures.
     private static let initialPairs = 16
     /// JIT stack sizes: PCRE2 starts small and grows on demand up to the maximum.
     static let jitStackStart = 32 * 1024
     static let jitStackMaximum = 8 * 1024 * 1024
+    /// The largest JIT stack ``growJITStack()`` makes.
+    static let jitStackCap = 256 * 1024 * 1024
 
     /// Bytes in the reusable substitution output buffer.
     static let outputCapacity = 4096
@@ -29,12 +36,11 @@ final class MatchScratch {
     private(set) var matchData: OpaquePointer
     private(set) var pairs: Int
     let context: OpaquePointer
-    private let jitStack: OpaquePointer?
+    private var jitStack: OpaquePointer?
+    /// The maximum size of ``jitStack``.
+    private(set) var jitStackSize = MatchScratch.jitStackMaximum
     private var applied: EngineLimits?
     private var appliedMatch: UInt32 = 0
-    /// One object the layers above keep per thread (the pattern cache keeps its recent lookups
-    /// here), so that FastCop needs a single thread-specific key.
-    var attachment: AnyObject?
     private var outputStorage: UnsafeMutablePointer<UInt8>?
 
     private init() {
@@ -50,6 +56,30 @@ final class MatchScratch {
         pcre2_match_context_free_8(context)
         if let jitStack { pcre2_jit_stack_free_8(jitStack) }
         outputStorage?.deallocate()
+    }
+
+    /// Replaces the JIT stack with one four times as large (at most ``jitStackCap``), for a
+    /// match that ended with `PCRE2_ERROR_JIT_STACKLIMIT`; the new stack is kept for the
+    /// thread. Returns false when the stack is already at the cap (or cannot be made), so the
+    /// caller reports the error.
+    func growJITStack() -> Bool {
+        guard jitStackSize < MatchScratch.jitStackCap else { return false }
+        let size = min(jitStackSize * 4, MatchScratch.jitStackCap)
+        guard let grown = pcre2_jit_stack_create_8(MatchScratch.jitStackStart, size, nil) else { return false }
+        pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(grown))
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        jitStack = grown
+        jitStackSize = size
+        return true
+    }
+
+    /// Runs `body` (one PCRE2 match call with this scratch's context) again after each
+    /// `PCRE2_ERROR_JIT_STACKLIMIT` while ``growJITStack()`` can grow the stack.
+    @inline(__always)
+    func retryingOnJITStack(_ body: () -> Int32) -> Int32 {
+        var status = body()
+        while status == PCRE2_ERROR_JIT_STACKLIMIT && growJITStack() { status = body() }
+        return status
     }
 
     /// A buffer of ``outputCapacity`` bytes for short substitution results, allocated on first
@@ -91,69 +121,23 @@ final class MatchScratch {
 
     /// The calling thread's scratch, created on first use.
     static var current: MatchScratch {
-        @inline(__always) get {
-            if let raw = pthread_getspecific(scratchKey) {
-                return Unmanaged<MatchScratch>.fromOpaque(raw).takeUnretainedValue()
-            }
-            return makeCurrent()
-        }
+        @inline(__always) get { slot.value(orMake: MatchScratch.init) }
     }
 
-    /// Runs `body` with the calling thread's scratch, without retaining it.
-    ///
-    /// Same as `body(MatchScratch.current)` minus a retain/release pair (two atomic operations
-    /// per match, measurable on short subjects). Safe because the thread-specific slot keeps
-    /// the scratch retained until the thread ends, and the thread cannot end inside `body`.
+    /// Runs `body` with the calling thread's scratch, without retaining it (see
+    /// ``ThreadLocal``: a retain/release pair per match is measurable on short subjects).
     @inline(__always)
     static func withCurrent<R>(_ body: (MatchScratch) throws -> R) rethrows -> R {
-        guard let raw = pthread_getspecific(key) else { return try body(makeCurrent()) }
-        return try Unmanaged<MatchScratch>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+        try slot.withValue(orMake: MatchScratch.init, body)
     }
 
-    /// The thread-specific key. Reading the lazily created global `scratchKey` costs a
-    /// `swift_once` call on every access; this reads a copy from a statically initialized
-    /// atomic instead (one load), and falls back to `scratchKey` the first time.
-    private static var key: pthread_key_t {
-        @inline(__always) get {
-            let cached = scratchKeyPlusOne.load(ordering: .acquiring)
-            if cached != 0 { return pthread_key_t(truncatingIfNeeded: cached &- 1) }
-            return cacheKey()
-        }
-    }
-
-    @inline(never)
-    private static func cacheKey() -> pthread_key_t {
-        let key = scratchKey
-        scratchKeyPlusOne.store(UInt(key) &+ 1, ordering: .releasing)
-        return key
-    }
-
-    @inline(never)
-    private static func makeCurrent() -> MatchScratch {
-        let scratch = MatchScratch()
-        pthread_setspecific(scratchKey, Unmanaged.passRetained(scratch).toOpaque())
-        return scratch
+    /// The thread-local slot holding each thread's scratch.
+    private static var slot: ThreadLocal<MatchScratch> {
+        @inline(__always) get { ThreadLocal(cache: scratchKeyPlusOne) { scratchKey } }
     }
 }
 
-/// The thread-specific key holding each thread's retained ``MatchScratch``; its destructor
-/// releases the scratch when the thread ends.
-private let scratchKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, releaseScratch)
-    precondition(status == 0, "FastCop: pthread_key_create failed (\(status))")
-    return key
-}()
-
-/// `scratchKey + 1` once it has been created, 0 before; see ``MatchScratch/key``.
+/// The thread-specific key holding each thread's retained ``MatchScratch``.
+private let scratchKey = ThreadLocal<MatchScratch>.makeKey()
+/// `scratchKey + 1` once it has been created, 0 before; see ``ThreadLocal``.
 private let scratchKeyPlusOne = Atomic<UInt>(0)
-
-#if canImport(Darwin)
-    private func releaseScratch(_ raw: UnsafeMutableRawPointer) {
-        Unmanaged<MatchScratch>.fromOpaque(raw).release()
-    }
-#else
-    private func releaseScratch(_ raw: UnsafeMutableRawPointer?) {
-        if let raw { Unmanaged<MatchScratch>.fromOpaque(raw).release() }
-    }
-#endif

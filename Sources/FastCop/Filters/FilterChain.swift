@@ -32,9 +32,17 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
     /// (a stored `var`) would retain its array, and calling a filter from it would copy (retain)
     /// the filter, objects every thread applying the chain shares; contended reference counts
     /// were the largest cost of a chain on two cores.
-    private let list = SharedSlot<FilterList>(FilterList([]))
-    /// Lists replaced by ``registerFilter(_:)``, kept while other threads may be reading one.
+    ///
+    /// The slot is filled on the first apply after a change, so building a chain makes no list.
+    private let list = SharedSlot<FilterList>()
+    /// Lists emptied from the slot by ``registerFilter(_:)`` after the chain was applied,
+    /// kept because another thread may still be reading one. Only a list that was applied is
+    /// kept, so there are at most as many as filters registered after the first apply (never
+    /// more than the chain's filters), whatever the chain's use.
     private var retired: [FilterList] = []
+
+    /// How many replaced lists the chain keeps (for tests).
+    var retiredListCount: Int { retired.count }
 
     /// Creates an empty chain and lets `initialize` configure it.
     public init(_ initialize: (FilterChain) -> Void = { _ in }) {
@@ -46,7 +54,7 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
     /// Mirrors SwiftFilter's `registerFilter(_:)`.
     public func registerFilter(_ filter: any FilterType) {
         filters.append(filter)
-        if let old = list.replace(with: FilterList(filters)) { retired.append(old) }
+        if let old = list.reset() { retired.append(old) }
     }
 
     /// Runs the filters in order on `value` and returns the last one's result cast to `O`.
@@ -67,8 +75,8 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
     /// Runs the filters in order on a `String`, calling each one's typed
     /// ``FilterType/apply(to:context:)``.
     public func apply(to value: String, context: [String: Any]?) throws -> String? {
-        // The slot is filled from init on, so `orMake` never runs.
-        try list.withValue(orMake: FilterList.empty) { list in
+        // The slot is empty after a change; the first apply makes the list.
+        try list.withValue(orMake: makeList) { list in
             var current = value
             for index in list.filters.indices {
                 let next: String?
@@ -83,6 +91,9 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
             return current
         }
     }
+
+    /// The list of the chain's filters, for the slot.
+    private func makeList() -> FilterList { FilterList(filters) }
 }
 
 /// An immutable list of filters, shared by every thread applying a chain.
@@ -105,9 +116,6 @@ final class FilterList: Sendable {
         let type: any (FilterType & AnyObject).Type
     }
 
-    /// A list with no filter.
-    static func empty() -> FilterList { FilterList([]) }
-
     init(_ filters: [any FilterType]) {
         self.filters = filters
         objects = filters.map { filter in
@@ -126,6 +134,6 @@ final class FilterList: Sendable {
     private static func apply<Filter: FilterType & AnyObject>(
         _: Filter.Type, _ raw: UnsafeMutableRawPointer, to value: String, context: [String: Any]?
     ) throws -> String? {
-        try Unmanaged<Filter>.fromOpaque(raw)._withUnsafeGuaranteedRef { try $0.apply(to: value, context: context) }
+        try Unmanaged<Filter>.fromOpaque(raw).borrow { try $0.apply(to: value, context: context) }
     }
 }

@@ -86,7 +86,6 @@ extension Pattern {
             if contains(.multiline) { flags |= EngineFlags.multiline }
             if contains(.dotMatchesNewlines) { flags |= EngineFlags.dotAll }
             if contains(.extended) { flags |= EngineFlags.extended }
-            if contains(.literal) { flags |= EngineFlags.literal }
             if contains(.dollarEndOnly) { flags |= EngineFlags.dollarEndOnly }
             if contains(.ungreedy) { flags |= EngineFlags.ungreedy }
             if contains(.noAutoCapture) { flags |= EngineFlags.noAutoCapture }
@@ -112,18 +111,23 @@ extension Pattern {
     ///   one start position and gets ``matchLimit`` steps.
     /// - Any other search first runs with each start position limited to an equal share of
     ///   the total (at least 1,000 steps, at most ``matchLimit``).
-    /// - If a position needs more than its share, the search goes on in windows of start
-    ///   positions, finds that position, and grants it more steps, up to ``matchLimit``,
-    ///   charging each grant against the total (or against 100 steps per subject byte, when
-    ///   that is more). When the grants would exceed it, the search ends with a
-    ///   ``PatternError/Kind/matchLimit`` error that says the total ran out.
+    /// - If a position needs more than its share, PCRE2's own search runs again with the full
+    ///   ``matchLimit`` per position, under a clock that allows half of what is left of the
+    ///   total (or of 100 steps per subject byte, when that is more), at 10 ns a step with JIT
+    ///   and 40 ns without: 50 ms for the default total on subjects up to 100 kB.
+    /// - If the clock runs out, the search goes on from the position reached in windows of
+    ///   start positions, finds any position that needs more than its share and grants it more
+    ///   steps, up to ``matchLimit``, charging each grant against the rest of the total. When
+    ///   the grants would exceed it, the search ends with a ``PatternError/Kind/matchLimit``
+    ///   error that says the total ran out.
     ///
-    /// A search therefore ends within a small multiple of ``totalMatchLimit`` steps, or of
-    /// 1,000 steps per subject byte on subjects over 10 kB, whatever the pattern; answers
-    /// are PCRE2's whenever they are given. `matches(in:)` and the `replacing` methods spend
-    /// one total over the whole subject. A pattern with `\G`, `(*COMMIT)` or `(*SKIP)` cannot
-    /// be searched window by window (they depend on where a search starts), so there a
-    /// position that needs more than its share ends the search with a limit error.
+    /// A search therefore ends within about the total's steps plus the clock's allowance plus
+    /// eight positions' work, whatever the pattern; it gives PCRE2's answer whenever PCRE2 alone
+    /// finishes within the allowance (the allowance is time, so near it the answer can depend
+    /// on the machine's load). `matches(in:)` and the `replacing` methods spend one total over
+    /// the whole subject. A pattern with `\G`, `(*COMMIT)` or `(*SKIP)` cannot be searched
+    /// window by window (they depend on where a search starts), so for them a search that
+    /// outlasts the clock ends with the limit error.
     public struct Limits: Sendable, Hashable {
         /// How many times PCRE2 may enter its internal match function for one start position
         /// of a match (backtracking steps). The JIT honours it too.
@@ -138,8 +142,9 @@ extension Pattern {
         ///
         /// The corresponding PCRE2 call is `pcre2_set_heap_limit` (which counts KiB).
         public var heapLimit: Int
-        /// How many steps the start positions of one search that need more than their share
-        /// may be granted in all (see ``Pattern/Limits``); nil for ten times ``matchLimit``.
+        /// The steps one search may spend over all its start positions, in steps and, for
+        /// PCRE2's own search under a clock, in time (see ``Pattern/Limits``); nil for ten
+        /// times ``matchLimit``.
         /// Never less than ``matchLimit`` in effect.
         ///
         /// PCRE2 has no such limit; FastCop enforces it.

@@ -15,15 +15,26 @@ extension Pattern {
     ///   that names a missing group, or a limit error.
     /// - Complexity: O(*n*) in the length of `string` plus the output.
     public func replacing(in string: String, with template: String) throws -> String {
-        // A template without `$` or `\` is literal text in NSRegularExpression's syntax, and
-        // names no group: skip translating it (which cost about as much as a short match).
+        let replacement = try replacement(for: template)
+        return try substitute(in: string, replacement: replacement.text, literal: replacement.literal)
+    }
+
+    /// `template` as `pcre2_substitute` takes it, made once for any number of strings.
+    ///
+    /// A template without `$` or `\` is literal text in NSRegularExpression's syntax, and
+    /// names no group: it is passed as it is (`PCRE2_SUBSTITUTE_LITERAL`), without translating
+    /// it (which cost about as much as a short match). Any other is translated.
+    ///
+    /// - Throws: ``PatternError`` of kind ``PatternError/Kind/replacement`` for a template that
+    ///   names a missing group.
+    func replacement(for template: String) throws -> (text: String, literal: Bool) {
         if !template.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") }) {
-            return try substitute(in: string, replacement: template, literal: true)
+            return (template, true)
         }
         let code = try searchCode
         let prepared = try ReplacementTemplate(
             template, captureCount: code.captureCount, groupNames: code.groupNumbers, pattern: source)
-        return try replacing(in: string, prepared: prepared)
+        return (prepared.pcre2Syntax, false)
     }
 
     /// Replaces every match with the prepared template (translated once by the caller).
@@ -37,7 +48,7 @@ extension Pattern {
         try substitute(in: string, replacement: replacement, literal: true)
     }
 
-    private func substitute(in string: String, replacement: String, literal: Bool) throws -> String {
+    func substitute(in string: String, replacement: String, literal: Bool) throws -> String {
         // withCode borrows the compiled code: no retain and release of an object that every
         // thread replacing with this pattern shares (contended atomics, slow on many cores).
         try withCode(whole: false) { code in

@@ -129,7 +129,7 @@ extension Trial {
     /// The pattern of ``format(_:)`` or ``email``, from `cache` or, if nil, from
     /// ``PatternCache/shared`` (read without a lazy-initialization check or a retain).
     @inline(__always)
-    private static func wholeMatchPattern(_ source: String, from cache: PatternCache?) throws -> Pattern {
+    static func wholeMatchPattern(_ source: String, from cache: PatternCache?) throws -> Pattern {
         if let cache { return try cache.pattern(source, wholeMatch: true) }
         return try PatternCache.withShared { try $0.pattern(source, wholeMatch: true) }
     }

@@ -1,7 +1,8 @@
-/// CSV rows (RFC 4180), with the columns named by the header.
+/// CSV rows (RFC 4180) and TSV rows, in the input's ``CSVDialect``, with the columns named by
+/// the header (or by position).
 package struct CSVCodec: RowCodec {
-    /// The field separator (`,`; tab for TSV).
-    let delimiter: UInt8
+    /// The delimiter, quoting and escapes, read and written alike.
+    let dialect: CSVDialect
     /// The number of columns in the header: every row must have as many.
     let columnCount: Int
     /// For each rule field, its column index (nil when an optional field has no column).
@@ -11,23 +12,32 @@ package struct CSVCodec: RowCodec {
     /// The metadata columns added to the rejects' header.
     static let rejectColumns = ["_row", "_line", "_field", "_message"]
 
-    /// Reads the header record and matches the rule fields to its columns.
+    /// Reads the header record and matches the rule fields to its columns; without a header
+    /// (``CSVDialect/hasHeader``), `header` is the first row, which only sets the number of
+    /// columns, named `1`, `2`, `3`… by position.
     ///
     /// - Throws: ``RecordsError`` for a malformed header, a column named twice that a rule uses,
     ///   or a rule field (not optional) that is not a column.
-    init(header: UnsafeBufferPointer<UInt8>, delimiter: UInt8, rules: CompiledRules, crlf: Bool, inputName: String)
+    init(header: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, rules: CompiledRules, crlf: Bool, inputName: String)
         throws
     {
+        let place = dialect.hasHeader ? "line 1 (the header)" : "line 1 (the first row, which sets the columns)"
         var fields: [CSVField] = []
         do {
-            try CSVFields.parse(header, delimiter: delimiter, into: &fields)
+            try CSVFields.parse(header, dialect: dialect, into: &fields)
         } catch {
-            throw RecordsError("\(inputName): line 1 (the header): \(error.description)")
+            throw RecordsError("\(inputName): \(place): \(error.description)")
         }
-        if let bad = UTF8Validation.firstInvalidOffset(header) {
-            throw RecordsError("\(inputName): line 1 (the header): invalid UTF-8 at byte \(bad + 1)")
+        let names: [String]
+        if dialect.hasHeader {
+            if let bad = UTF8Validation.firstInvalidOffset(header) {
+                throw RecordsError(
+                    "\(inputName): \(place): invalid UTF-8 at byte \(bad + 1) \(UTF8Validation.encodingHint)")
+            }
+            names = fields.map { CSVFields.value(of: $0, in: header, dialect: dialect) }
+        } else {
+            names = fields.indices.map(CSVDialect.positionalName)
         }
-        let names = fields.map { CSVFields.value(of: $0, in: header) }
         var columns: [Int?] = []
         for field in rules.fields {
             let matches = names.indices.filter { names[$0] == field.name }
@@ -36,13 +46,15 @@ package struct CSVCodec: RowCodec {
             }
             if matches.isEmpty && !field.optional {
                 let list = names.map { "'\($0)'" }.joined(separator: ", ")
+                let unnamed = dialect.hasHeader ? "" : " (without a header, columns are named by position)"
                 throw RecordsError(
                     "\(inputName): the rules name field '\(field.name)', which is not a column"
-                        + " (columns: \(list)); mark it \"optional\": true to allow that")
+                        + " (columns: \(list))\(unnamed): is the name in the rules right? Pass"
+                        + " --allow-missing-fields to judge every row without it")
             }
             columns.append(matches.first)
         }
-        self.delimiter = delimiter
+        self.dialect = dialect
         self.columnCount = fields.count
         self.columns = columns
         self.lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
@@ -53,7 +65,7 @@ package struct CSVCodec: RowCodec {
     package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout [CSVField])
         throws(RecordProblem)
     {
-        try CSVFields.parse(record, delimiter: delimiter, into: &scratch)
+        try CSVFields.parse(record, dialect: dialect, into: &scratch)
         guard scratch.count == columnCount else {
             throw RecordProblem(description: "malformed CSV: \(scratch.count) fields, the header has \(columnCount)")
         }
@@ -64,8 +76,8 @@ package struct CSVCodec: RowCodec {
             }
             let field = scratch[column]
             let span = field.start..<field.end
-            if field.hasDoubledQuotes {
-                inputs[index] = .text(CSVFields.value(of: field, in: record), span: span)
+            if field.hasEscapes {
+                inputs[index] = .text(CSVFields.value(of: field, in: record, dialect: dialect), span: span)
             } else {
                 inputs[index] = .bytes(
                     value: field.isQuoted ? (span.lowerBound + 1)..<(span.upperBound - 1) : span, span: span)
@@ -74,11 +86,11 @@ package struct CSVCodec: RowCodec {
     }
 
     package func encode(_ value: String, to output: inout [UInt8]) {
-        CSVFields.write(value, delimiter: delimiter, to: &output)
+        CSVFields.write(value, dialect: dialect, to: &output)
     }
 
     package func encode(utf8 value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        CSVFields.write(utf8: value, delimiter: delimiter, to: &output)
+        CSVFields.write(utf8: value, dialect: dialect, to: &output)
     }
 
     package func writeReject(
@@ -97,7 +109,15 @@ package struct CSVCodec: RowCodec {
     ) {
         // What writeReject(_:row:line:fields:messages:to:) writes, without a list or a joined
         // string per row: each joined column is put together in `scratch`, then written quoted
-        // as needed.
+        // as needed. A dialect that cannot write every value takes the general path, which
+        // makes the delimiter and line breaks spaces.
+        guard dialect.canWriteAnyValue else {
+            writeReject(
+                record, row: row, line: line, fields: failures.map { names[$0.field] },
+                messages: failures.map(\.message), to: &output)
+            return
+        }
+        let delimiter = dialect.delimiter
         output.append(contentsOf: record)
         output.append(delimiter)
         output.append(contentsOf: String(row).utf8)
@@ -117,38 +137,62 @@ package struct CSVCodec: RowCodec {
             if number > 0 { scratch.append(contentsOf: RejectText.separator.utf8) }
             scratch.append(contentsOf: part.utf8)
         }
-        scratch.withUnsafeBufferPointer { CSVFields.write(utf8: $0, delimiter: delimiter, to: &output) }
+        scratch.withUnsafeBufferPointer { CSVFields.write(utf8: $0, dialect: dialect, to: &output) }
     }
 
     package func writeMalformed(
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, message: String, to output: inout [UInt8]
     ) {
-        // The whole record goes in the first column, so the rejects file stays readable CSV.
-        CSVFields.write(bytes: record, delimiter: delimiter, to: &output)
-        for _ in 1..<max(1, columnCount) { output.append(delimiter) }
+        // The whole record goes in the first column, so the rejects file stays readable CSV. A
+        // dialect without quoting or escapes cannot do that: the record is written as it was.
+        CSVFields.write(bytes: record, dialect: dialect, to: &output)
+        if dialect.canWriteAnyValue {
+            for _ in 1..<max(1, columnCount) { output.append(dialect.delimiter) }
+        }
         appendMetadata(row: row, line: line, field: "", message: message, to: &output)
     }
 
     private func appendMetadata(row: Int, line: Int, field: String, message: String, to output: inout [UInt8]) {
-        output.append(delimiter)
+        output.append(dialect.delimiter)
         output.append(contentsOf: String(row).utf8)
-        output.append(delimiter)
+        output.append(dialect.delimiter)
         output.append(contentsOf: String(line).utf8)
-        output.append(delimiter)
-        CSVFields.write(field, delimiter: delimiter, to: &output)
-        output.append(delimiter)
-        CSVFields.write(message, delimiter: delimiter, to: &output)
+        output.append(dialect.delimiter)
+        CSVFields.write(writable(field), dialect: dialect, to: &output)
+        output.append(dialect.delimiter)
+        CSVFields.write(writable(message), dialect: dialect, to: &output)
         output.append(contentsOf: lineEnding)
+    }
+
+    /// The metadata text, with the delimiter and line breaks made spaces in a dialect that
+    /// could not write them.
+    private func writable(_ text: String) -> String {
+        guard CSVFields.unwritableByte(in: text, dialect: dialect) != nil else { return text }
+        let delimiter = Character(UnicodeScalar(dialect.delimiter))
+        return String(text.map { $0 == delimiter || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 
     /// The rejects' header: the input's header plus the metadata columns.
     func rejectHeader(_ header: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output = Array(header)
         for column in Self.rejectColumns {
-            output.append(delimiter)
+            output.append(dialect.delimiter)
             output.append(contentsOf: column.utf8)
         }
         output.append(contentsOf: lineEnding)
         return output
     }
+}
+
+extension CSVCodec {
+    /// A dialect without quoting or escapes cannot write a value holding its delimiter or a line
+    /// break.
+    package func unwritableReason(_ value: String) -> String? {
+        guard let byte = CSVFields.unwritableByte(in: value, dialect: dialect) else { return nil }
+        let what = byte == dialect.delimiter ? "the delimiter (\(CSVDialect.describe(byte)))" : "a line break"
+        return "the cleaned value holds \(what), which a file without quoting cannot hold"
+    }
+
+    /// Whether ``unwritableReason(_:)`` can ever say no.
+    package var restrictsValues: Bool { !dialect.canWriteAnyValue }
 }

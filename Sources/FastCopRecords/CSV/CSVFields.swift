@@ -5,25 +5,32 @@ package struct CSVField: Sendable {
     var end: Int
     /// Whether the field is quoted (`"a,b"`).
     var isQuoted: Bool
-    /// Whether a quoted field holds doubled quotes (`"say ""hi"""`).
-    var hasDoubledQuotes: Bool
+    /// Whether the value differs from the bytes between the quotes: a quoted field holds
+    /// doubled quotes (`"say ""hi"""`), or a TSV field holds a backslash (`a\tb`).
+    var hasEscapes: Bool
 }
 
-/// Parsing and writing CSV fields (RFC 4180), on bytes.
+/// Parsing and writing the fields of one record (RFC 4180 CSV, TSV, CSV without quoting), on
+/// bytes.
 package enum CSVFields {
     /// Splits one record into fields.
     ///
     /// - Throws: ``RecordProblem`` for a quote inside an unquoted field or text after a
-    ///   closing quote.
+    ///   closing quote (only in a dialect that quotes).
     static func parse(
-        _ record: UnsafeBufferPointer<UInt8>, delimiter: UInt8, into fields: inout [CSVField]
+        _ record: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, into fields: inout [CSVField]
     ) throws(RecordProblem) {
         fields.removeAll(keepingCapacity: true)
+        guard let quote = dialect.quote else {
+            parseUnquoted(record, delimiter: dialect.delimiter, escapes: dialect.backslashEscapes, into: &fields)
+            return
+        }
+        let delimiter = dialect.delimiter
         let count = record.count
         var index = 0
         while true {
             let start = index
-            if index < count && record[index] == ASCII.quote {
+            if index < count && record[index] == quote {
                 // Quoted: runs to a quote not followed by another quote.
                 index += 1
                 var doubled = false
@@ -32,8 +39,8 @@ package enum CSVFields {
                         throw RecordProblem(
                             description: "malformed CSV: quoted field \(fields.count + 1) is not closed")
                     }
-                    if record[index] == ASCII.quote {
-                        if index + 1 < count && record[index + 1] == ASCII.quote {
+                    if record[index] == quote {
+                        if index + 1 < count && record[index + 1] == quote {
                             doubled = true
                             index += 2
                             continue
@@ -43,7 +50,7 @@ package enum CSVFields {
                     }
                     index += 1
                 }
-                fields.append(CSVField(start: start, end: index, isQuoted: true, hasDoubledQuotes: doubled))
+                fields.append(CSVField(start: start, end: index, isQuoted: true, hasEscapes: doubled))
                 if index == count { return }
                 guard record[index] == delimiter else {
                     throw RecordProblem(
@@ -51,37 +58,61 @@ package enum CSVFields {
                 }
                 index += 1
                 if index == count {
-                    fields.append(CSVField(start: index, end: index, isQuoted: false, hasDoubledQuotes: false))
+                    fields.append(CSVField(start: index, end: index, isQuoted: false, hasEscapes: false))
                     return
                 }
             } else {
                 while index < count {
                     let byte = record[index]
                     if byte == delimiter { break }
-                    if byte == ASCII.quote {
+                    if byte == quote {
                         throw RecordProblem(
                             description: "malformed CSV: quote inside unquoted field \(fields.count + 1)")
                     }
                     index += 1
                 }
-                fields.append(CSVField(start: start, end: index, isQuoted: false, hasDoubledQuotes: false))
+                fields.append(CSVField(start: start, end: index, isQuoted: false, hasEscapes: false))
                 if index == count { return }
                 index += 1  // the delimiter
                 if index == count {
-                    fields.append(CSVField(start: index, end: index, isQuoted: false, hasDoubledQuotes: false))
+                    fields.append(CSVField(start: index, end: index, isQuoted: false, hasEscapes: false))
                     return
                 }
             }
         }
     }
 
-    /// The field's value: quotes removed and doubled quotes made single.
-    static func value(of field: CSVField, in record: UnsafeBufferPointer<UInt8>) -> String {
-        guard field.isQuoted else {
+    /// Splits a record of a dialect without quoting at every delimiter; with `escapes`, a field
+    /// holding a backslash is marked for decoding.
+    private static func parseUnquoted(
+        _ record: UnsafeBufferPointer<UInt8>, delimiter: UInt8, escapes: Bool, into fields: inout [CSVField]
+    ) {
+        var start = 0
+        var backslash = false
+        for index in record.indices {
+            let byte = record[index]
+            if byte == delimiter {
+                fields.append(CSVField(start: start, end: index, isQuoted: false, hasEscapes: backslash))
+                start = index + 1
+                backslash = false
+            } else if escapes && byte == ASCII.backslash {
+                backslash = true
+            }
+        }
+        fields.append(CSVField(start: start, end: record.count, isQuoted: false, hasEscapes: backslash))
+    }
+
+    /// The field's value: quotes removed and doubled quotes made single, or TSV's escapes
+    /// decoded.
+    static func value(of field: CSVField, in record: UnsafeBufferPointer<UInt8>, dialect: CSVDialect) -> String {
+        guard field.isQuoted || field.hasEscapes else {
             return String(decoding: UnsafeBufferPointer(rebasing: record[field.start..<field.end]), as: UTF8.self)
         }
+        guard field.isQuoted, let quote = dialect.quote else {
+            return TSVEscapes.decode(UnsafeBufferPointer(rebasing: record[field.start..<field.end]))
+        }
         let inner = UnsafeBufferPointer(rebasing: record[(field.start + 1)..<(field.end - 1)])
-        guard field.hasDoubledQuotes else { return String(decoding: inner, as: UTF8.self) }
+        guard field.hasEscapes else { return String(decoding: inner, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(inner.count)
         var skipNext = false
@@ -91,46 +122,69 @@ package enum CSVFields {
                 continue
             }
             bytes.append(byte)
-            if byte == ASCII.quote { skipNext = true }
+            if byte == quote { skipNext = true }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `value` as a CSV field, quoted when it holds the delimiter, a quote, CR or LF.
-    static func write(_ value: String, delimiter: UInt8, to output: inout [UInt8]) {
+    /// Appends `value` as one field: quoted when it holds the delimiter, the quote, CR or LF;
+    /// in TSV, with tabs, line breaks and backslashes escaped. A dialect without quoting or
+    /// escapes writes the value as it is (``CSVCodec`` rejects the rows it cannot write).
+    static func write(_ value: String, dialect: CSVDialect, to output: inout [UInt8]) {
         var value = value
-        value.withUTF8 { write(utf8: $0, delimiter: delimiter, to: &output) }
+        value.withUTF8 { write(utf8: $0, dialect: dialect, to: &output) }
     }
 
-    /// Appends the UTF-8 `bytes` as a CSV field, quoted when they hold the delimiter, a quote,
-    /// CR or LF (the one place that decides a written field's quoting).
-    static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to output: inout [UInt8]) {
-        var needsQuotes = false
-        for byte in bytes
-        where byte == delimiter || byte == ASCII.quote || byte == ASCII.newline || byte == ASCII.carriageReturn {
-            needsQuotes = true
-            break
+    /// Appends the UTF-8 `bytes` as one field, as ``write(_:dialect:to:)`` does (the one place
+    /// that decides a written field's quoting or escaping).
+    static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, to output: inout [UInt8]) {
+        write(bytes: bytes, dialect: dialect, quoteAlways: false, to: &output)
+    }
+
+    /// Appends raw bytes as one field (used for malformed records, which are kept whole in the
+    /// rejects): always quoted in a dialect that quotes, escaped in TSV, as they are otherwise.
+    static func write(bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, to output: inout [UInt8]) {
+        write(bytes: bytes, dialect: dialect, quoteAlways: true, to: &output)
+    }
+
+    private static func write(
+        bytes: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, quoteAlways: Bool, to output: inout [UInt8]
+    ) {
+        guard let quote = dialect.quote else {
+            if dialect.backslashEscapes {
+                TSVEscapes.encode(bytes, to: &output)
+            } else {
+                output.append(contentsOf: bytes)
+            }
+            return
+        }
+        let delimiter = dialect.delimiter
+        var needsQuotes = quoteAlways
+        if !needsQuotes {
+            for byte in bytes
+            where byte == delimiter || byte == quote || byte == ASCII.newline || byte == ASCII.carriageReturn {
+                needsQuotes = true
+                break
+            }
         }
         guard needsQuotes else {
             output.append(contentsOf: bytes)
             return
         }
-        output.append(ASCII.quote)
+        output.append(quote)
         for byte in bytes {
             output.append(byte)
-            if byte == ASCII.quote { output.append(ASCII.quote) }
+            if byte == quote { output.append(quote) }
         }
-        output.append(ASCII.quote)
+        output.append(quote)
     }
 
-    /// Appends raw bytes as one CSV field, quoted when needed (used for malformed records,
-    /// which are kept whole in the rejects).
-    static func write(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to output: inout [UInt8]) {
-        output.append(ASCII.quote)
-        for byte in bytes {
-            output.append(byte)
-            if byte == ASCII.quote { output.append(ASCII.quote) }
+    /// The first byte of `value` that a dialect without quoting or escapes cannot write (its
+    /// delimiter, CR or LF), or nil.
+    static func unwritableByte(in value: String, dialect: CSVDialect) -> UInt8? {
+        guard !dialect.canWriteAnyValue else { return nil }
+        return value.utf8.first {
+            $0 == dialect.delimiter || $0 == ASCII.newline || $0 == ASCII.carriageReturn
         }
-        output.append(ASCII.quote)
     }
 }

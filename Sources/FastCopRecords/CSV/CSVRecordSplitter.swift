@@ -7,13 +7,16 @@
 package struct CSVRecordSplitter: RecordSplitter {
     /// The field separator.
     let delimiter: UInt8
+    /// The quote character (`"` unless `--quote` says otherwise).
+    let quote: UInt8
     /// Whether a blank line is a record (for `--output-mode lines`); by default it is skipped.
     let keepsBlankLines: Bool
     /// The line number of the next record's first line.
     private(set) var nextLine = 1
 
-    init(delimiter: UInt8, keepsBlankLines: Bool = false) {
+    init(delimiter: UInt8, quote: UInt8 = ASCII.quote, keepsBlankLines: Bool = false) {
         self.delimiter = delimiter
+        self.quote = quote
         self.keepsBlankLines = keepsBlankLines
     }
 
@@ -23,6 +26,7 @@ package struct CSVRecordSplitter: RecordSplitter {
     ) throws -> Int {
         guard let base = bytes.baseAddress else { return from }
         let count = bytes.count
+        let quote = self.quote
         var start = from
         while start < count {
             // Scan one record. A quote opens a quoted field only at the start of a field; inside
@@ -37,9 +41,9 @@ package struct CSVRecordSplitter: RecordSplitter {
             scan: while index < count {
                 let byte = base[index]
                 if inQuotes {
-                    if byte == ASCII.quote {
+                    if byte == quote {
                         if index + 1 == count && !atEnd { break scan }  // is it doubled? read more
-                        if index + 1 < count && base[index + 1] == ASCII.quote {
+                        if index + 1 < count && base[index + 1] == quote {
                             index += 2
                             continue
                         }
@@ -50,7 +54,7 @@ package struct CSVRecordSplitter: RecordSplitter {
                 } else if byte == ASCII.newline {
                     recordEnd = index
                     break
-                } else if byte == ASCII.quote && atFieldStart {
+                } else if byte == quote && atFieldStart {
                     inQuotes = true
                     atFieldStart = false
                 } else {

@@ -9,6 +9,7 @@
 /// Where rows come from: a file, stdin (`-`), or bytes in memory (the embedded sample).
 ///
 /// Reads are plain `read(2)` calls into the caller's buffer: the tool never holds a whole file.
+/// ``decoding(_:)`` puts decoders in between (gzip, another text encoding), which stream too.
 package final class InputSource {
     /// The name used in messages: the path, `stdin`, or the sample's name.
     package let name: String
@@ -17,21 +18,17 @@ package final class InputSource {
     /// The path when reading a file (used to pick the format from the extension).
     let path: String?
 
-    private var descriptor: Int32
-    private let ownsDescriptor: Bool
-    private var memory: [UInt8]
-    private var memoryOffset = 0
+    private let raw: RawStream
+    /// `raw`, or `raw` through decoders.
+    private var stream: any ByteStream
 
-    private init(name: String, path: String?, descriptor: Int32, owns: Bool, total: Int?, memory: [UInt8]) {
+    private init(name: String, path: String?, raw: RawStream, total: Int?) {
         self.name = name
         self.path = path
-        self.descriptor = descriptor
-        self.ownsDescriptor = owns
+        self.raw = raw
+        self.stream = raw
         self.totalBytes = total
-        self.memory = memory
     }
-
-    deinit { close() }
 
     /// Opens `path`, or stdin for `-`.
     ///
@@ -40,8 +37,8 @@ package final class InputSource {
     package static func open(_ path: String) throws -> InputSource {
         if path == "-" {
             return InputSource(
-                name: "stdin", path: nil, descriptor: STDIN_FILENO, owns: false,
-                total: regularFileSize(STDIN_FILENO), memory: [])
+                name: "stdin", path: nil, raw: RawStream(name: "stdin", descriptor: STDIN_FILENO, owns: false),
+                total: regularFileSize(STDIN_FILENO))
         }
         let descriptor = SystemCall.open(path, flags: O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -53,42 +50,38 @@ package final class InputSource {
             throw RecordsError("cannot read '\(path)': it is a directory")
         }
         return InputSource(
-            name: path, path: path, descriptor: descriptor, owns: true,
-            total: regularFileSize(descriptor), memory: [])
+            name: path, path: path, raw: RawStream(name: path, descriptor: descriptor, owns: true),
+            total: regularFileSize(descriptor))
     }
 
     /// Bytes held in memory, read as if they were a file called `name`.
     package static func memory(_ bytes: [UInt8], name: String) -> InputSource {
-        InputSource(name: name, path: name, descriptor: -1, owns: false, total: bytes.count, memory: bytes)
+        InputSource(name: name, path: name, raw: RawStream(name: name, memory: bytes), total: bytes.count)
     }
 
-    /// Reads up to `count` bytes into `buffer`.
+    /// Reads up to `count` bytes into `buffer` (decoded, after ``decoding(_:)``).
     ///
     /// - Returns: the number of bytes read; 0 at the end of the input.
-    /// - Throws: ``RecordsError`` with the system's reason.
+    /// - Throws: ``RecordsError`` with the system's reason, or the decoder's.
     package func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
-        if descriptor < 0 {
-            let available = min(count, memory.count - memoryOffset)
-            guard available > 0 else { return 0 }
-            memory.withUnsafeBytes { source in
-                buffer.copyMemory(from: source.baseAddress! + memoryOffset, byteCount: available)
-            }
-            memoryOffset += available
-            return available
-        }
-        while true {
-            let result = SystemCall.read(descriptor, buffer, count)
-            if result >= 0 { return result }
-            if errno == EINTR { continue }
-            throw RecordsError("cannot read '\(name)': \(SystemError.describe(errno))")
-        }
+        try stream.read(into: buffer, count: count)
     }
+
+    /// Bytes read from the file itself (compressed bytes for a `.gz` file), for the progress
+    /// bar's percentage of ``totalBytes``.
+    package var bytesReadFromFile: Int { raw.bytesRead }
+
+    /// Makes the source decode what it reads (see `InputSource+Decoding.swift`).
+    func decode(through stream: any ByteStream) {
+        self.stream = stream
+    }
+
+    /// The stream the source reads now (the start of a decoder chain).
+    var currentStream: any ByteStream { stream }
 
     /// Closes the file (not stdin).
     func close() {
-        if ownsDescriptor && descriptor >= 0 { _ = SystemCall.close(descriptor) }
-        descriptor = -1
-        memory = []
+        raw.close()
     }
 
     private static func regularFileSize(_ descriptor: Int32) -> Int? {

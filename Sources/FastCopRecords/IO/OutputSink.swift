@@ -12,7 +12,9 @@
 /// A file output is created as `.NAME.fastcop-PID.tmp` beside its final path and renamed over
 /// it by ``commit()``, so a failed or interrupted run never leaves a half-written file under
 /// the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file. A path that
-/// names an existing device, FIFO or socket (`/dev/null`, a named pipe) is written in place.
+/// names an existing device, FIFO or socket (`/dev/null`, a named pipe) or one of the process's
+/// own descriptors (`/dev/stdout`, `/dev/fd/3`) is written in place; a symbolic link is followed,
+/// so the link stays and its target is replaced.
 package final class OutputSink {
     private enum Target {
         case file(descriptor: Int32, temporary: String, final: String)
@@ -48,6 +50,18 @@ package final class OutputSink {
     ///   permission, a directory in the way), before any row is read.
     package static func open(_ path: String) throws -> OutputSink {
         if path == "-" { return OutputSink(target: .standardOutput, name: "stdout") }
+        if let inherited = inheritedDescriptor(path) {
+            // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: the process's own descriptor, written
+            // in place. A rename over such a path would replace the link itself (and, when
+            // stdout is a regular file, `/dev/stdout` would resolve to that file and be replaced).
+            if inherited == STDOUT_FILENO { return OutputSink(target: .standardOutput, name: path) }
+            let descriptor = dup(inherited)
+            guard descriptor >= 0 else {
+                throw RecordsError("cannot write '\(path)': \(SystemError.describe(errno))")
+            }
+            return OutputSink(target: .special(descriptor: descriptor), name: path)
+        }
+        let path = resolvingSymbolicLink(path)
         var status = stat()
         if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             throw RecordsError("cannot write '\(path)': it is a directory")
@@ -69,6 +83,31 @@ package final class OutputSink {
         }
         TemporaryFiles.register(temporary)
         return OutputSink(target: .file(descriptor: descriptor, temporary: temporary, final: path), name: path)
+    }
+
+    /// The descriptor that `path` names when it is one of this process's own: `/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N`; nil for any other path.
+    static func inheritedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            return Int32(path.dropFirst(prefix.count))
+        }
+        return nil
+    }
+
+    /// The file a symbolic link points to, so that the temporary file is renamed over the
+    /// target and the link stays a link; `path` itself when it is no link or a dangling one.
+    static func resolvingSymbolicLink(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
+            let resolved = realpath(path, nil)
+        else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// A sink that keeps what is written in ``contents``.

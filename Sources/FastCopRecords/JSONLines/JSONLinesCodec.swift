@@ -1,54 +1,46 @@
-/// JSON Lines: each line is one JSON object; rule fields are its top-level keys.
+/// JSON Lines: each line is one JSON object; a rule field names a top-level key or, with dots,
+/// a nested member (`addr.city`; `a\\.b` for a key with a dot: see ``JSONFieldPath``).
+///
+/// Values keep their JSON types: a string goes through the field's filters and trials; a
+/// number or a bool is judged by the trials as its JSON text (`1.50`, `true`) and left
+/// untouched by the filters; `null` counts as a missing value (a required field fails, an
+/// optional one passes); an object or an array rejects the row ("is an object, not text").
 ///
 /// Clean rows keep the original text of every member that no filter changed (key order,
-/// spacing, number spelling); a changed value is written as a JSON string. Rejects are the
+/// spacing, number spelling); a changed string is written as a JSON string. Rejects are the
 /// original object with `"_row"`, `"_line"` and `"_errors": [{"field": …, "message": …}]`
 /// added at the end; a line that is not a JSON object is written as
 /// `{"_row": …, "_line": …, "_raw": "the line", "_errors": […]}`.
 package struct JSONLinesCodec: RowCodec {
-    /// The rule fields' names as UTF-8, for comparing with keys without decoding them.
-    let names: [[UInt8]]
+    /// The rule fields' paths, as a tree of UTF-8 keys (compared without decoding them).
+    let paths: JSONPathTree
+    let fieldCount: Int
     package let lineEnding: [UInt8]
 
     init(rules: CompiledRules, crlf: Bool) {
-        names = rules.fields.map { Array($0.name.utf8) }
+        paths = JSONPathTree(rules.fields.map(\.name))
+        fieldCount = rules.fields.count
         lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
     }
 
-    package func makeScratch() {}
+    /// Which rule fields the last row read has (a `null` value counts as had), for the check
+    /// that every rule field is in the data.
+    package func makeScratch() -> [Bool] { Array(repeating: false, count: fieldCount) }
 
-    package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout ())
+    package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout [Bool])
         throws(RecordProblem)
     {
-        for index in inputs.indices { inputs[index] = .absent }
+        for index in inputs.indices {
+            inputs[index] = .absent
+            scratch[index] = false
+        }
         var scanner = JSONScanner(record)
         do throws(JSONProblem) {
             scanner.skipWhitespace()
             guard scanner.current == UInt8(ascii: "{") else {
                 throw scanner.problem("expected a JSON object '{'\(scanner.found)")
             }
-            scanner.index += 1
-            scanner.skipWhitespace()
-            if scanner.current == UInt8(ascii: "}") {
-                scanner.index += 1
-            } else {
-                while true {
-                    scanner.skipWhitespace()
-                    let (keyRange, keyEscapes) = try scanner.scanString()
-                    try scanner.expect(UInt8(ascii: ":"), "':' after the key")
-                    let (valueRange, kind) = try scanner.scanValue(depth: 1)
-                    if let field = try field(for: keyRange, escapes: keyEscapes, in: record) {
-                        inputs[field] = try input(valueRange, kind: kind, in: record)
-                    }
-                    scanner.skipWhitespace()
-                    if scanner.current == ASCII.comma {
-                        scanner.index += 1
-                        continue
-                    }
-                    try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
-                    break
-                }
-            }
+            try readMembers(&scanner, node: 0, record: record, inputs: &inputs, present: &scratch)
             scanner.skipWhitespace()
             guard scanner.isAtEnd else { throw scanner.problem("text after the object") }
         } catch {
@@ -56,14 +48,53 @@ package struct JSONLinesCodec: RowCodec {
         }
     }
 
-    /// The rule field a key names, if any.
-    private func field(for key: Range<Int>, escapes: Bool, in record: UnsafeBufferPointer<UInt8>) throws(JSONProblem)
-        -> Int?
-    {
+    /// Reads the object whose `{` is at the cursor, taking the values of the fields below
+    /// `node` and descending into the members that paths continue into.
+    private func readMembers(
+        _ scanner: inout JSONScanner, node: Int, record: UnsafeBufferPointer<UInt8>,
+        inputs: inout [FieldInput], present: inout [Bool]
+    ) throws(JSONProblem) {
+        scanner.index += 1
+        scanner.skipWhitespace()
+        if scanner.current == UInt8(ascii: "}") {
+            scanner.index += 1
+            return
+        }
+        while true {
+            scanner.skipWhitespace()
+            let (keyRange, keyEscapes) = try scanner.scanString()
+            try scanner.expect(UInt8(ascii: ":"), "':' after the key")
+            scanner.skipWhitespace()
+            let valueStart = scanner.index
+            let (valueRange, kind) = try scanner.scanValue(depth: 1)
+            if let child = try child(of: node, for: keyRange, escapes: keyEscapes, in: record) {
+                let field = paths.fields[child]
+                if field >= 0 {
+                    inputs[field] = try input(valueRange, kind: kind, in: record)
+                    present[field] = true
+                }
+                if paths.hasChildren[child], kind == .object {
+                    var inner = JSONScanner(record, at: valueStart)
+                    try readMembers(&inner, node: child, record: record, inputs: &inputs, present: &present)
+                }
+            }
+            scanner.skipWhitespace()
+            if scanner.current == ASCII.comma {
+                scanner.index += 1
+                continue
+            }
+            try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
+            return
+        }
+    }
+
+    /// The path node below `node` that a key names, if any.
+    private func child(
+        of node: Int, for key: Range<Int>, escapes: Bool, in record: UnsafeBufferPointer<UInt8>
+    ) throws(JSONProblem) -> Int? {
         let bytes = UnsafeBufferPointer(rebasing: record[key])
-        if !escapes { return names.firstIndex { $0.elementsEqual(bytes) } }
-        let decoded = Array(try JSONStrings.decode(bytes, hasEscapes: true, offset: key.lowerBound).utf8)
-        return names.firstIndex(of: decoded)
+        if !escapes { return paths.child(of: node, key: bytes) }
+        return paths.child(of: node, key: try JSONStrings.decode(bytes, hasEscapes: true, offset: key.lowerBound).utf8)
     }
 
     private func input(_ range: Range<Int>, kind: JSONKind, in record: UnsafeBufferPointer<UInt8>) throws(JSONProblem)
@@ -75,7 +106,7 @@ package struct JSONLinesCodec: RowCodec {
             return .text(
                 try JSONStrings.decode(content, hasEscapes: escapes, offset: range.lowerBound + 1), span: range)
         case .number, .bool:
-            return .text(String(decoding: UnsafeBufferPointer(rebasing: record[range]), as: UTF8.self), span: range)
+            return .literal(String(decoding: UnsafeBufferPointer(rebasing: record[range]), as: UTF8.self))
         case .null:
             return .absent
         case .object:

@@ -4,7 +4,8 @@ package enum InputFormat: String, Sendable, CaseIterable {
     case lines
     /// RFC 4180 CSV with a header row.
     case csv
-    /// CSV with tabs between fields (quoting as in CSV).
+    /// Tab-separated values with a header row, without quoting (IANA), with Miller's backslash
+    /// escapes for tabs and line breaks inside a field.
     case tsv
     /// JSON Lines: one JSON object per line.
     case jsonl
@@ -19,9 +20,12 @@ package enum InputFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The format a file's extension names, else plain lines (also for standard input).
+    /// The format a file's extension names (under a `.gz`: `data.csv.gz` is CSV), else plain
+    /// lines (also for standard input).
     package static func guessed(fromPath path: String?) -> InputFormat {
-        guard let path, let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return .lines }
+        guard var path else { return .lines }
+        if path.lowercased().hasSuffix(".gz") { path.removeLast(3) }
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return .lines }
         switch path[path.index(after: dot)...].lowercased() {
         case "csv": return .csv
         case "tsv", "tab": return .tsv
@@ -32,17 +36,20 @@ package enum InputFormat: String, Sendable, CaseIterable {
 
     /// The splitter that finds this format's records.
     ///
-    /// - Parameter keepingBlankLines: make blank lines records in CSV, TSV and JSON Lines too
-    ///   (they are then malformed rows), so that every input line gets its answer in
-    ///   `--output-mode lines`. Plain lines always keep them.
-    func makeSplitter(keepingBlankLines: Bool = false) -> any RecordSplitter {
+    /// - Parameters:
+    ///   - keepingBlankLines: make blank lines records in CSV, TSV and JSON Lines too (they are
+    ///     then malformed rows), so that every input line gets its answer in
+    ///     `--output-mode lines`. Plain lines always keep them.
+    ///   - dialect: the CSV or TSV dialect (default: the format's own).
+    func makeSplitter(keepingBlankLines: Bool = false, dialect: CSVDialect? = nil) -> any RecordSplitter {
         switch self {
-        case .csv, .tsv: return CSVRecordSplitter(delimiter: delimiter, keepsBlankLines: keepingBlankLines)
-        case .jsonl: return LineSplitter(skipsBlankLines: !keepingBlankLines)
-        case .lines: return LineSplitter(skipsBlankLines: false)
+        case .csv, .tsv:
+            return (dialect ?? defaultDialect).makeSplitter(keepingBlankLines: keepingBlankLines)
+        case .jsonl: return LineRecordSplitter(skipsBlankLines: !keepingBlankLines)
+        case .lines: return LineRecordSplitter(skipsBlankLines: false)
         }
     }
 
-    /// The CSV field separator.
-    var delimiter: UInt8 { self == .tsv ? ASCII.tab : ASCII.comma }
+    /// The dialect of a CSV or TSV file that no option changes.
+    package var defaultDialect: CSVDialect { self == .tsv ? .tsv : .csv }
 }

@@ -16,18 +16,3 @@ package enum ParallelMap {
         batch.map(Array(0..<count), body)
     }
 }
-
-// TODO(merge): the library defines its own SharedBytes (Sources/FastCop); once both branches are
-// merged, use the library's and delete this one.
-
-/// A read-only view of a block's bytes that tasks share.
-///
-/// `@unchecked Sendable` is safe here: the bytes are not modified while tasks run, and the
-/// array they point into outlives the `ParallelMap.map` call that uses them.
-package struct SharedBytes: @unchecked Sendable {
-    package let buffer: UnsafeBufferPointer<UInt8>
-
-    package init(buffer: UnsafeBufferPointer<UInt8>) {
-        self.buffer = buffer
-    }
-}

@@ -11,6 +11,19 @@ package enum FieldInput: Sendable {
     case bytes(value: Range<Int>, span: Range<Int>)
     /// The field is there but cannot be judged as text (a JSON object or array).
     case unusable(String)
+    /// A value that trials judge as this text and filters leave untouched (a JSON number or
+    /// bool: `1.50`, `true`); the row keeps its bytes.
+    case literal(String)
+
+    /// The value as text, when there is one (for messages); `record` is the row's bytes, which
+    /// `.bytes` indexes.
+    func text(in record: UnsafeBufferPointer<UInt8>) -> String? {
+        switch self {
+        case .text(let text, _), .literal(let text): return text
+        case .bytes(let value, _): return String(decoding: UnsafeBufferPointer(rebasing: record[value]), as: UTF8.self)
+        case .absent, .unusable: return nil
+        }
+    }
 }
 
 /// Reads rows of one format and writes clean rows and rejects in the same format.
@@ -59,6 +72,13 @@ package protocol RowCodec: Sendable {
 
     /// The line ending written after each row (the input's: `\n` or `\r\n`).
     var lineEnding: [UInt8] { get }
+
+    /// Why a cleaned value cannot be written in this format (nil: it can; see
+    /// `RowCodec+Writable.swift`).
+    func unwritableReason(_ value: String) -> String?
+
+    /// Whether ``unwritableReason(_:)`` can ever say no (false: no value is checked).
+    var restrictsValues: Bool { get }
 }
 
 extension RowCodec {

@@ -46,19 +46,28 @@ package struct RowEvaluator: Sendable {
                 text.withUTF8 { judge(plan, index, $0, values: &values, failures: &failures) }
             case .bytes(let value, _):
                 judge(plan, index, UnsafeBufferPointer(rebasing: record[value]), values: &values, failures: &failures)
+            case .literal(let text):
+                // Filters apply to strings only: a JSON number or bool is judged as its text.
+                var text = text
+                text.withUTF8 { judge(plan, index, $0, filtering: false, values: &values, failures: &failures) }
             }
         }
     }
 
-    /// Filters `input` into `values` and runs the field's trials on the result.
+    /// Filters `input` into `values` (unless `filtering` is false) and runs the field's trials
+    /// on the result.
     @inline(__always)
     private func judge(
-        _ plan: FieldPlan, _ index: Int, _ input: UnsafeBufferPointer<UInt8>, values: inout FieldValues,
-        failures: inout [FieldFailure]
+        _ plan: FieldPlan, _ index: Int, _ input: UnsafeBufferPointer<UInt8>, filtering: Bool = true,
+        values: inout FieldValues, failures: inout [FieldFailure]
     ) {
         let start = values.bytes.count
         do {
-            try Self.filter(input, through: plan.steps, values: &values)
+            if filtering {
+                try Self.filter(input, through: plan.steps, values: &values)
+            } else {
+                values.bytes.append(contentsOf: input)
+            }
         } catch {
             values.bytes.removeSubrange(start...)
             failures.append(FieldFailure(field: index, message: "a filter could not run: \(Self.reason(error))"))

@@ -30,6 +30,8 @@ package struct TaskResult: Sendable {
     var rejectedRows = 0
     /// Rows that could not be read at all (malformed, invalid UTF-8); counted in `rejectedRows`.
     var malformedRows = 0
+    /// Of those, the rows that are not valid UTF-8 (the summary then suggests `--encoding`).
+    var invalidUTF8Rows = 0
     /// Failing rows per rule field.
     var failuresByField: [Int]
     /// The first few rejects, for the summary.

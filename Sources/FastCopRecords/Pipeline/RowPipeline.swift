@@ -1,9 +1,13 @@
+import FastCop
+
 /// Runs rules over an input, block by block: each block's rows are processed in parallel,
 /// and the results are written in input order before the next block is read. Memory stays
 /// bounded by a few blocks whatever the input's size.
 package struct RowPipeline {
     let input: InputSource
     let format: InputFormat
+    /// The delimiter, quoting and header of CSV and TSV input (and output).
+    let dialect: CSVDialect
     let rules: CompiledRules
     let mode: OutputMode
     let strict: Bool
@@ -14,16 +18,23 @@ package struct RowPipeline {
     let progress: ProgressBar?
     /// How many threads process rows (all cores when nil).
     let workers: Int?
+    /// Whether a rules field that the data lacks (no CSV column; no JSON Lines row of the first
+    /// block has it) is accepted: then every row is judged without it. Else it is an error
+    /// before anything is written.
+    package var allowMissingFields = false
 
-    /// A pipeline from `input` in `format` through `rules`; `clean` and `rejects` receive what
-    /// `mode` says, `strict` stops at the first malformed row, `progress` is drawn if given, `workers` threads process rows (all cores when nil).
+    /// A pipeline from `input` in `format` (CSV and TSV in `dialect`, by default the format's
+    /// own) through `rules`; `clean` and `rejects` receive what `mode` says, `strict` stops at
+    /// the first malformed row, `progress` is drawn if given, `workers` threads process rows
+    /// (all cores when nil).
     package init(
-        input: InputSource, format: InputFormat, rules: CompiledRules, mode: OutputMode, strict: Bool,
-        clean: OutputSink, rejects: OutputSink, progress: ProgressBar?, workers: Int? = nil
+        input: InputSource, format: InputFormat, dialect: CSVDialect? = nil, rules: CompiledRules, mode: OutputMode,
+        strict: Bool, clean: OutputSink, rejects: OutputSink, progress: ProgressBar?, workers: Int? = nil
     ) {
         self.workers = workers
         self.input = input
         self.format = format
+        self.dialect = dialect ?? format.defaultDialect
         self.rules = rules
         self.mode = mode
         self.strict = strict
@@ -39,7 +50,8 @@ package struct RowPipeline {
     package func run() throws -> RunSummary {
         let start = ContinuousClock.now
         // In `.lines` mode every input line is answered, a blank one too (as malformed).
-        let reader = RecordReader(source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines))
+        let reader = RecordReader(
+            source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect))
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {
@@ -55,22 +67,28 @@ package struct RowPipeline {
         let evaluator = RowEvaluator(rules: rules)
         switch format {
         case .csv, .tsv:
+            // The header (or, without one, the first row, which sets the number of columns).
             let headerSpan = first.records[0]
             let header = Array(first.bytes[headerSpan.start..<headerSpan.end])
             if headerSpan.problem != nil {
-                throw RecordsError("\(input.name): line 1 (the header): \(RecordProblem.unterminatedQuote)")
+                let place = dialect.hasHeader ? "the header" : "the first row, which sets the columns"
+                throw RecordsError("\(input.name): line 1 (\(place)): \(RecordProblem.unterminatedQuote)")
             }
+            // With --allow-missing-fields, a rule field that is not a column reads as absent.
+            let columnRules = allowMissingFields ? rules.allOptional : rules
             let codec = try header.withUnsafeBufferPointer {
-                try CSVCodec(header: $0, delimiter: format.delimiter, rules: rules, crlf: crlf, inputName: input.name)
+                try CSVCodec(header: $0, dialect: dialect, rules: columnRules, crlf: crlf, inputName: input.name)
             }
-            if case .split = mode {
+            if case .split = mode, dialect.hasHeader {
                 try clean.write(header + codec.lineEnding)
                 try rejects.write(header.withUnsafeBufferPointer { codec.rejectHeader($0) })
             }
             let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
-            try process(first, skipping: 1, reader: reader, processor: processor, summary: &summary)
+            let skipping = dialect.hasHeader ? 1 : 0
+            try process(first, skipping: skipping, reader: reader, processor: processor, summary: &summary)
         case .jsonl:
             let codec = JSONLinesCodec(rules: rules, crlf: crlf)
+            if !allowMissingFields { try checkFieldsPresent(first, codec: codec) }
             let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
             try process(first, skipping: 0, reader: reader, processor: processor, summary: &summary)
         case .lines:
@@ -81,6 +99,35 @@ package struct RowPipeline {
         summary.bytesRead = reader.bytesRead
         summary.seconds = (ContinuousClock.now - start).inSeconds
         return summary
+    }
+
+    /// Throws when a required rule field is in no readable row of `block` (a typo such as
+    /// `e_mail` would otherwise reject every row).
+    private func checkFieldsPresent(_ block: RecordBlock, codec: JSONLinesCodec) throws {
+        var seen = [Bool](repeating: false, count: rules.fields.count)
+        var present = codec.makeScratch()
+        var inputs = [FieldInput](repeating: .absent, count: rules.fields.count)
+        var readable = false
+        block.bytes.withUnsafeBufferPointer { bytes in
+            for span in block.records where span.problem == nil {
+                let record = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+                guard UTF8Validation.firstInvalidOffset(record) == nil,
+                    (try? codec.read(record, into: &inputs, scratch: &present)) != nil
+                else { continue }
+                readable = true
+                for index in seen.indices where present[index] { seen[index] = true }
+                if !seen.contains(false) { break }  // usually after the first row
+            }
+        }
+        guard readable else { return }  // nothing could be read: the rows are rejected as malformed
+        let missing = rules.fields.indices.filter { !seen[$0] && !rules.fields[$0].optional }
+        guard !missing.isEmpty else { return }
+        let names = missing.map { "'\(rules.fields[$0].name)'" }.joined(separator: ", ")
+        throw RecordsError(
+            "\(input.name): no row of the first \(Formatting.grouped(block.records.count)) has the rules field"
+                + (missing.count > 1 ? "s " : " ") + names
+                + " (a nested member is named with dots, addr.city); mark it \"optional\": true,"
+                + " or pass --allow-missing-fields to judge every row without it")
     }
 
     private func process<Codec: RowCodec>(
@@ -111,7 +158,7 @@ package struct RowPipeline {
                 summary.add(result)
             }
             block = try prefetcher.take()
-            progress?.update(rows: summary.rows, bytesRead: reader.bytesRead)
+            progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)
         }
     }
 

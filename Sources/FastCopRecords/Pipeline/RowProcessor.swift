@@ -58,7 +58,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             result.rows += 1
             var problem = span.problem
             if problem == nil, !allValid, let bad = UTF8Validation.firstInvalidOffset(record) {
-                problem = RecordProblem(description: "invalid UTF-8 at byte \(bad + 1) of the row")
+                problem = RecordProblem(
+                    description: "invalid UTF-8 at byte \(bad + 1) of the row \(UTF8Validation.encodingHint)")
+                result.invalidUTF8Rows += 1
             }
             if problem == nil {
                 do {
@@ -78,6 +80,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 continue
             }
             evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
+            if codec.restrictsValues && failures.isEmpty {
+                codec.checkWritable(inputs, values: values, failures: &failures)
+            }
             if failures.isEmpty {
                 result.cleanRows += 1
                 switch mode {
@@ -119,8 +124,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 case .text(let original, let span):
                     var original = original
                     if !original.withUTF8({ Self.sameBytes(new, $0) }) { changes.append((span, value)) }
-                case .absent, .unusable:
-                    continue
+                case .absent, .unusable, .literal:
+                    continue  // a literal (a JSON number or bool) keeps its bytes
                 }
             }
             if changes.count > 1 { changes.sort { $0.span.lowerBound < $1.span.lowerBound } }
@@ -156,15 +161,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             for (number, failure) in failures.enumerated() {
                 if number > 0 { text += "; " }
                 text += "\(fields[failure.field].name): \(failure.message)"
-                switch inputs[failure.field] {
-                case .text(let original, _):
-                    text += " (\(Self.quoted(original)))"
-                case .bytes(let original, _):
-                    text +=
-                        " (\(Self.quoted(String(decoding: UnsafeBufferPointer(rebasing: record[original]), as: UTF8.self))))"
-                case .absent, .unusable:
-                    break
-                }
+                if let original = inputs[failure.field].text(in: record) { text += " (\(Self.quoted(original)))" }
             }
             result.rejects.append(contentsOf: text.utf8)
             result.rejects.append(ASCII.newline)

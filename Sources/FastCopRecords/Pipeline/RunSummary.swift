@@ -7,6 +7,8 @@ package struct RunSummary: Sendable {
     package var rejected = 0
     /// Rejected because they could not be read (malformed, invalid UTF-8).
     var malformed = 0
+    /// Of those, the rows that are not valid UTF-8.
+    var invalidUTF8 = 0
     var fieldNames: [String]
     var failuresByField: [Int]
     var examples: [RejectExample] = []
@@ -15,6 +17,8 @@ package struct RunSummary: Sendable {
     /// Where the clean rows and the rejects went (nil when not written).
     package var cleanOutput: String?
     package var rejectsOutput: String?
+    /// Whether rejected rows were dropped on request (`--discard-rejects`).
+    package var rejectsDiscarded = false
 
     init(input: String, format: InputFormat, fieldNames: [String]) {
         self.input = input
@@ -29,6 +33,7 @@ package struct RunSummary: Sendable {
         clean += result.cleanRows
         rejected += result.rejectedRows
         malformed += result.malformedRows
+        invalidUTF8 += result.invalidUTF8Rows
         for (index, count) in result.failuresByField.enumerated() { failuresByField[index] += count }
         for example in result.examples where examples.count < RejectExample.limit {
             examples.append(example)
@@ -45,7 +50,8 @@ package struct RunSummary: Sendable {
         var lines = ["fastcop: \(input) (\(format.rawValue))"]
         lines.append("  rows in   \(number(rows))")
         lines.append("  clean     \(number(clean))" + (cleanOutput.map { "  -> \($0)" } ?? ""))
-        lines.append("  rejected  \(number(rejected))" + (rejectsOutput.map { "  -> \($0)" } ?? ""))
+        let rejectsPlace = rejectsDiscarded ? "discarded (--discard-rejects)" : rejectsOutput
+        lines.append("  rejected  \(number(rejected))" + (rejectsPlace.map { "  -> \($0)" } ?? ""))
         if rejected > 0 {
             lines.append("  failures by field:")
             let nameWidth = max(fieldNames.map(\.count).max() ?? 0, malformed > 0 ? 9 : 0)
@@ -53,6 +59,10 @@ package struct RunSummary: Sendable {
                 lines.append("    \(name.padding(nameWidth))  \(Formatting.grouped(count))")
             }
             if malformed > 0 { lines.append("    \("malformed".padding(nameWidth))  \(Formatting.grouped(malformed))") }
+        }
+        if invalidUTF8 > 0 {
+            let rows = invalidUTF8 == 1 ? "1 row is" : "\(Formatting.grouped(invalidUTF8)) rows are"
+            lines.append("  \(rows) not valid UTF-8 \(UTF8Validation.encodingHint)")
         }
         let rate = seconds > 0 ? Double(rows) / seconds : 0
         lines.append(
@@ -86,6 +96,7 @@ package struct RunSummary: Sendable {
             + "\"clean\":\(clean),\"rejected\":\(rejected),\"malformed\":\(malformed),"
             + "\"failuresByField\":{\(String(decoding: fields, as: UTF8.self))},"
             + "\"cleanOutput\":\(string(cleanOutput)),\"rejectsOutput\":\(string(rejectsOutput)),"
+            + "\"rejectsDiscarded\":\(rejectsDiscarded),"
             + "\"seconds\":\(Formatting.fixed(seconds, decimals: 3)),\"bytesRead\":\(bytesRead)}\n"
     }
 }

@@ -75,6 +75,17 @@ package struct CompiledRules: Sendable {
         self.fields = fields
     }
 
+    /// The same rules with every field optional (for matching columns when the data may lack
+    /// some of them).
+    var allOptional: CompiledRules {
+        CompiledRules(
+            fields: fields.map {
+                CompiledField(
+                    name: $0.name, filters: $0.filters, trials: $0.trials, optional: true,
+                    requiredMessage: $0.requiredMessage)
+            })
+    }
+
     private static func describe(_ error: any Error) -> String {
         guard let pattern = error as? PatternError else { return "\(error)" }
         if pattern.kind == .compile { return "the pattern does not compile:\n\(pattern.description)" }

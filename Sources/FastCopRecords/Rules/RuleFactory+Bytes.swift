@@ -7,7 +7,10 @@ extension RuleFactory {
     /// - Throws: ``PatternError`` for a broken pattern (``trial(_:)`` reports it first).
     static func wholeMatchPattern(_ spec: TrialSpec) throws -> Pattern? {
         switch spec {
-        case .email: return try PatternCache.shared.pattern(Pattern.emailSource, wholeMatch: true)
+        // The same sources as trial(_:): the tool's `email` is the modern pattern, and
+        // `{"email": "swiftcop"}` SwiftCop's.
+        case .email: return try PatternCache.shared.pattern(Pattern.modernEmailSource, wholeMatch: true)
+        case .swiftCopEmail: return try PatternCache.shared.pattern(Pattern.emailSource, wholeMatch: true)
         case .format(let source): return try PatternCache.shared.pattern(source, wholeMatch: true)
         default: return nil
         }

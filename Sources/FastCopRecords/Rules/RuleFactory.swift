@@ -49,6 +49,9 @@ package enum RuleFactory {
     package static func trial(_ spec: TrialSpec) throws -> TrialEvaluator {
         switch spec {
         case .email:
+            // The tool's own, for real data; `Trial.email` keeps SwiftCop's pattern.
+            return try Trial.format(Pattern.modernEmailSource).makeEvaluator()
+        case .swiftCopEmail:
             return try Trial.email.makeEvaluator()
         case .format(let pattern):
             return try Trial.format(pattern).makeEvaluator()

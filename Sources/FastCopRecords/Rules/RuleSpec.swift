@@ -42,8 +42,10 @@ package enum LengthSpec: Sendable, Equatable {
 
 /// A trial named in the rules file.
 package enum TrialSpec: Sendable, Equatable {
-    /// SwiftCop's email pattern, whole value.
+    /// The tool's modern email pattern, whole value (``Pattern/modernEmailSource``).
     case email
+    /// SwiftCop's email pattern, whole value (`{"email": "swiftcop"}`; SwiftCop's `Trial.email`).
+    case swiftCopEmail
     /// The whole value matches the pattern (SwiftCop's `Trial.format`).
     case format(String)
     /// The value's length (SwiftCop's `Trial.length`).
@@ -58,7 +60,7 @@ package enum TrialSpec: Sendable, Equatable {
     /// The message used when the rules give none.
     var defaultMessage: String {
         switch self {
-        case .email: return "invalid email"
+        case .email, .swiftCopEmail: return "invalid email"
         case .format(let pattern): return "does not match \(pattern)"
         case .length(.exactly(let count)): return "length must be \(count)"
         case .length(.minimum(let count)): return "length must be at least \(count)"

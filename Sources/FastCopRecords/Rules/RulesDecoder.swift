@@ -125,8 +125,11 @@ package enum RulesDecoder {
         let inner = "\(path).\(name)"
         switch name {
         case "email":
-            guard case .bool(true) = value.value else { throw typeError(value, "true", inner) }
-            return (.email, message)
+            switch value.value {
+            case .bool(true), .string("modern"): return (.email, message)
+            case .string("swiftcop"): return (.swiftCopEmail, message)
+            default: throw typeError(value, "true, \"modern\" or \"swiftcop\"", inner)
+            }
         case "format":
             return (.format(try string(value, path: inner)), message)
         case "inclusion":

@@ -2,14 +2,17 @@ import FastCopRecords
 
 /// The options of `fastcop check`, decoded and checked once.
 struct CheckOptions {
-    static let email = OptionSpec.flag("email", help: "Check that the value is an email address (SwiftCop's pattern).")
+    static let email = OptionSpec.flag(
+        "email", help: "Check that the value is an email address (the rules' modern 'email': see the README).")
     static let pattern = CommonOptions.pattern(help: "Check that the whole value matches PATTERN (PCRE2 syntax).")
     static let column = OptionSpec.option("column", short: "c", value: "NAME", help: "The column or key to check.")
     /// The declarations, in the order help lists them.
-    static let declarations: [OptionSpec] = [
-        email, pattern, CommonOptions.rules, column, CommonOptions.format, CommonOptions.strict, CommonOptions.summary,
-        CommonOptions.quiet,
-    ]
+    static let declarations: [OptionSpec] =
+        [
+            email, pattern, CommonOptions.rules, column, CommonOptions.format, CommonOptions.strict,
+            CommonOptions.summary,
+            CommonOptions.quiet, CommonOptions.allowMissingFields,
+        ] + InputOptions.declarations
 
     /// What the values are checked with.
     enum Judge {
@@ -23,10 +26,14 @@ struct CheckOptions {
     /// INPUT (`-` for stdin).
     let inputPath: String
     let format: InputFormat
+    /// How the input is spelled (`--encoding`, `--delimiter`, `--quote`, `--no-header`).
+    let reading: InputOptions
     let judge: Judge
     /// The column or key to check; for `.email` and `.pattern` on plain lines, always `line`.
     let column: String?
     let strict: Bool
+    /// `--allow-missing-fields`.
+    let allowMissingFields: Bool
     let quiet: Bool
     let summary: CommonOptions.SummaryStyle
 
@@ -36,6 +43,7 @@ struct CheckOptions {
         inputPath = arguments.positionals[0]
         format = try CommonOptions.inputFormat(
             arguments, path: inputPath, hint: "; a pattern to check against is -e/--pattern PATTERN")
+        reading = try InputOptions(arguments, format: format)
         summary = try CommonOptions.summaryStyle(arguments)
         let column = arguments.value(Self.column)
         let judges: [Judge?] = [
@@ -62,6 +70,7 @@ struct CheckOptions {
             self.column = column
         }
         strict = arguments.flag(CommonOptions.strict)
+        allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         quiet = arguments.flag(CommonOptions.quiet)
     }
 }

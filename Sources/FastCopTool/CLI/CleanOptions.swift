@@ -5,7 +5,10 @@ struct CleanOptions {
     static let output = OptionSpec.option(
         "output", short: "o", value: "CLEAN", help: "Where clean rows go (default: stdout).")
     static let rejects = OptionSpec.option(
-        "rejects", value: "REJECTS", help: "Where rejected rows go, with reasons (default: not written).")
+        "rejects", value: "REJECTS",
+        help: "Where rejected rows go, with reasons (default: CLEAN's name + .rejects, e.g. clean.rejects.csv).")
+    static let discardRejects = OptionSpec.flag(
+        "discard-rejects", help: "Drop rejected rows (needed when CLEAN is stdout and --rejects is not given).")
     static let outputMode = OptionSpec.option(
         "output-mode", value: "MODE",
         help: "'split' (default: CLEAN and REJECTS) or 'lines': one line per row to CLEAN, in order.")
@@ -14,19 +17,25 @@ struct CleanOptions {
         "jobs", short: "j", value: "N", help: "Process rows on N threads (default: one per core).")
 
     /// The declarations, in the order help lists them.
-    static let declarations: [OptionSpec] = [
-        CommonOptions.rules, output, rejects, CommonOptions.format, outputMode, CommonOptions.strict,
-        CommonOptions.summary, CommonOptions.quiet, jobs,
-    ]
+    static let declarations: [OptionSpec] =
+        [
+            CommonOptions.rules, output, rejects, discardRejects, CommonOptions.allowMissingFields,
+            CommonOptions.format,
+            outputMode, CommonOptions.strict, CommonOptions.summary, CommonOptions.quiet, jobs,
+        ] + InputOptions.declarations
 
     /// INPUT (`-` for stdin).
     let inputPath: String
     let rulesPath: String
     let format: InputFormat
+    /// How the input is spelled (`--encoding`, `--delimiter`, `--quote`, `--no-header`).
+    let reading: InputOptions
     /// CLEAN (`-` for stdout, the default).
     let cleanPath: String
-    /// REJECTS, when it is written.
-    let rejectsPath: String?
+    /// Where rejected rows go (see ``RejectsDestination`` for the design).
+    let rejects: RejectsDestination
+    /// `--allow-missing-fields`.
+    let allowMissingFields: Bool
     let mode: OutputMode
     let strict: Bool
     let quiet: Bool
@@ -44,8 +53,9 @@ struct CleanOptions {
         summary = try CommonOptions.summaryStyle(arguments)
         inputPath = arguments.positionals[0]
         format = try CommonOptions.inputFormat(arguments, path: inputPath)
+        reading = try InputOptions(arguments, format: format)
         cleanPath = arguments.value(Self.output) ?? "-"
-        rejectsPath = arguments.value(Self.rejects)
+        let rejectsPath = arguments.value(Self.rejects)
         switch arguments.value(Self.outputMode) ?? "split" {
         case "split": mode = .split
         case "lines":
@@ -59,6 +69,11 @@ struct CleanOptions {
         if let rejectsPath, rejectsPath == cleanPath {
             throw arguments.usageError("CLEAN and REJECTS must be different outputs")
         }
+        rejects = try Self.rejectsDestination(arguments, given: rejectsPath, cleanPath: cleanPath, mode: mode)
+        if case .besideClean(let path) = rejects, RejectsDestination.sameFile(path, inputPath) {
+            throw arguments.usageError("the default REJECTS '\(path)' is INPUT: give --rejects REJECTS")
+        }
+        allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         if inputPath == "-" && rulesPath == "-" {
             throw arguments.usageError("INPUT and RULES cannot both be stdin")
         }
@@ -72,5 +87,29 @@ struct CleanOptions {
         }
         strict = arguments.flag(CommonOptions.strict)
         quiet = arguments.flag(CommonOptions.quiet)
+    }
+
+    /// Where rejected rows go: `--rejects`, `--discard-rejects`, CLEAN in lines mode, else beside
+    /// CLEAN; a usage error when CLEAN is stdout (or a device or pipe) and neither is given.
+    private static func rejectsDestination(
+        _ arguments: ParsedArguments, given: String?, cleanPath: String, mode: OutputMode
+    ) throws -> RejectsDestination {
+        let discard = arguments.flag(discardRejects)
+        if discard && given != nil { throw arguments.usageError("give --rejects or --discard-rejects, not both") }
+        if mode == .lines {
+            if discard {
+                throw arguments.usageError("--output-mode lines writes every row to CLEAN; drop --discard-rejects")
+            }
+            return .inClean
+        }
+        if let given { return .given(given) }
+        if discard { return .discarded }
+        guard RejectsDestination.isFilePath(cleanPath) else {
+            let clean = cleanPath == "-" ? "stdout" : "'\(cleanPath)', not a file"
+            throw arguments.usageError(
+                "CLEAN is \(clean), so rejected rows have no file beside it: give --rejects REJECTS,"
+                    + " or -o CLEAN.csv (rejects then go to CLEAN.rejects.csv), or --discard-rejects to drop them")
+        }
+        return .besideClean(RejectsDestination.besideClean(of: cleanPath))
     }
 }

@@ -14,6 +14,9 @@ enum CommonOptions {
     }
     static let rules = OptionSpec.option(
         "rules", short: "r", value: "RULES", help: "The rules file (JSON; see the README).")
+    static let allowMissingFields = OptionSpec.flag(
+        "allow-missing-fields",
+        help: "Accept a rules field that no row of the first block has (default: an error before anything is written).")
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "No progress bar and no text summary.")
     static let strict = OptionSpec.flag(
         "strict", help: "Stop with status 2 at the first malformed row or invalid UTF-8 (default: reject it and go on)."

@@ -70,7 +70,24 @@ enum BenchCommand {
         }
         timings.append(parallelTime(pattern, lines, wholeLine: wholeLine))
         Console.out(table(timings))
+        if let warning = tooSmallWarning(lines: lines.count, timings: timings) { Console.out(warning) }
         return .success
+    }
+
+    /// Fewer lines than this are too few for a timing to mean anything.
+    static let minimumLines = 10_000
+    /// A run shorter than this (in seconds) is mostly clock and cache noise.
+    static let minimumSeconds = 0.01
+
+    /// A warning when the input is too small to time: too few lines, or an engine's run too
+    /// short for its ratio to be more than noise.
+    static func tooSmallWarning(lines: Int, timings: [Timing]) -> String? {
+        let shortest = timings.map(\.seconds).min() ?? 0
+        guard lines < minimumLines || shortest < minimumSeconds else { return nil }
+        return "\n  warning: too small to time: \(Formatting.grouped(lines)) lines, the shortest run "
+            + "\(Formatting.fixed(shortest, decimals: 3)) s; the ratios above are noise. Use at least "
+            + "\(Formatting.grouped(minimumLines)) lines with runs over \(Formatting.fixed(minimumSeconds, decimals: 2)) s"
+            + " (with no FILE, bench times 1,000,000 generated rows).\n"
     }
 
     /// Times `matches` over the lines, stopping after `budget` seconds.
@@ -137,7 +154,7 @@ enum BenchCommand {
     private static func loadLines(_ path: String?, limit: Int) throws -> ([String], String) {
         guard let path else { return (SampleData.contactLines(count: min(limit, 1_000_000)), "generated contacts") }
         let input = try InputSource.open(path)
-        let reader = RecordReader(source: input, splitter: LineSplitter(skipsBlankLines: false))
+        let reader = RecordReader(source: input, splitter: LineRecordSplitter(skipsBlankLines: false))
         var lines: [String] = []
         var invalid = 0
         reading: while let block = try reader.next() {

@@ -15,7 +15,8 @@ enum CheckCommand {
             Prints one line per invalid row (row number, line number, field, message and the
             value), then the count. --email and --pattern judge the raw value of one column (CSV,
             TSV), key (JSON Lines) or the whole line (plain lines); --pattern is a whole-value
-            match, like SwiftCop's Trial.format. --rules applies the rules' filters and trials,
+            match, like SwiftCop's Trial.format; --email is the rules' modern email trial (any
+            top-level domain, internationalized domains, RFC 5321 lengths). --rules applies the rules' filters and trials,
             as 'clean' does; --column then checks that one field only.
             """,
         options: CheckOptions.declarations,
@@ -23,13 +24,15 @@ enum CheckCommand {
 
     static func run(_ options: CheckOptions) throws -> ExitStatus {
         let rules = try makeRules(options)
-        let input = try InputSource.open(options.inputPath)
+        let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let report = try OutputSink.open("-")
-        var summary = try RowPipeline(
-            input: input, format: options.format, rules: rules, mode: .report, strict: options.strict,
+        var pipeline = RowPipeline(
+            input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: .report,
+            strict: options.strict,
             clean: .discard, rejects: report,
-            progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes)
-        ).run()
+            progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes))
+        pipeline.allowMissingFields = options.allowMissingFields
+        var summary = try pipeline.run()
         summary.cleanOutput = nil
         switch options.summary {
         case .text:

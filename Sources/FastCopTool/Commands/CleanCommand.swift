@@ -5,13 +5,31 @@ enum CleanCommand {
     static let spec = CommandSpec(
         name: "clean",
         summary: "Apply a rules file to every row: clean rows to CLEAN, rejected rows with reasons to REJECTS.",
-        usage: ["clean INPUT --rules RULES [-o CLEAN] [--rejects REJECTS] [--format FORMAT]"],
+        usage: ["clean INPUT --rules RULES [-o CLEAN] [--rejects REJECTS | --discard-rejects] [--format FORMAT]"],
         discussion: """
             INPUT is plain lines, CSV (RFC 4180, with a header row), TSV or JSON Lines, by its
             extension (.csv, .tsv, .jsonl/.ndjson; anything else is plain lines) or --format.
             For each field named in RULES, its filters run in order, then its trials; a row is
             clean when every field passes, else it is rejected with the messages of all failing
-            fields. Every input row ends up in exactly one of CLEAN and REJECTS.
+            fields. Every input row ends up in exactly one of CLEAN and REJECTS: no row is
+            dropped unless --discard-rejects asks for it, and the summary says where each went.
+            REJECTS defaults to CLEAN's name with .rejects before the extension (clean.csv ->
+            clean.rejects.csv, always written); when CLEAN is stdout, give --rejects or
+            --discard-rejects. A rules field (not optional) that no row of the first block has
+            (a JSON Lines key, a CSV column) is an error before anything is written, unless
+            --allow-missing-fields (then such rows are rejected as missing the field).
+
+            JSON Lines: a field name with dots names a nested member (addr.city; a\\.b names the
+            key "a.b"); numbers and bools are judged by trials as their JSON text and left
+            untouched by filters; null is a missing value; an object or array rejects the row.
+
+            CSV may have another delimiter (-d ';'), quote character (--quote "'", or none) or
+            no header row (--no-header: columns are named 1, 2, 3…); TSV has no quoting, and
+            \\t, \\n, \\r and \\\\ inside a field stand for a tab, a line break and a backslash
+            (as in Miller). CLEAN and REJECTS are written in the input's dialect, in UTF-8:
+            --encoding latin1, windows-1252 or utf-16 transcodes the input on the way in (a
+            UTF-16 byte order mark is recognized by itself). A gzip input (data.csv.gz, or gzip
+            data on stdin) is decompressed as it is read.
 
             CLEAN has the input's format (CSV keeps its header). REJECTS holds each rejected row
             unchanged plus its row number, line number, failing fields and messages: CSV adds the
@@ -26,20 +44,23 @@ enum CleanCommand {
 
             '-' is stdin (INPUT) or stdout (CLEAN, REJECTS); CLEAN defaults to stdout. Files are
             written under a temporary name and renamed at the end: a failed run leaves no
-            half-written file. The summary goes to stdout, or to stderr when CLEAN is stdout.
+            half-written file. The summary goes to stdout, or to stderr when CLEAN or REJECTS is
+            stdout.
             """,
         options: CleanOptions.declarations,
         positionals: 1...1)
 
     static func run(_ options: CleanOptions) throws -> ExitStatus {
         let rules = try RulesLoader.load(options.rulesPath)
-        let input = try InputSource.open(options.inputPath)
+        let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let clean = try OutputSink.open(options.cleanPath)
-        let rejects = try options.rejectsPath.map { try OutputSink.open($0) } ?? .discard
-        let pipeline = RowPipeline(
-            input: input, format: options.format, rules: rules, mode: options.mode, strict: options.strict,
+        let rejects = try options.rejects.path.map { try OutputSink.open($0) } ?? .discard
+        var pipeline = RowPipeline(
+            input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: options.mode,
+            strict: options.strict,
             clean: clean, rejects: rejects,
             progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes), workers: options.jobs)
+        pipeline.allowMissingFields = options.allowMissingFields
         var summary: RunSummary
         do {
             summary = try pipeline.run()
@@ -51,7 +72,11 @@ enum CleanCommand {
             throw error
         }
         summary.cleanOutput = options.cleanPath == "-" ? "stdout" : options.cleanPath
-        summary.rejectsOutput = options.rejectsPath.map { $0 == "-" ? "stdout" : $0 }
+        switch options.rejects {
+        case .given(let path), .besideClean(let path): summary.rejectsOutput = path == "-" ? "stdout" : path
+        case .discarded: summary.rejectsDiscarded = true
+        case .inClean: summary.rejectsOutput = summary.cleanOutput
+        }
         let toStandardOutput = !clean.isStandardOutput && !rejects.isStandardOutput
         switch options.summary {
         case .text: toStandardOutput ? Console.out(summary.text()) : Console.error(summary.text())

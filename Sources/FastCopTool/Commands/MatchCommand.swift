@@ -62,7 +62,17 @@ enum MatchCommand {
     /// Each block's pieces are searched in parallel, and the next block is read meanwhile (as
     /// one more task), so reading and searching overlap.
     private static func searchInput(_ input: InputSource, search: LineSearch, output: OutputSink) throws -> Int {
-        let reader = LineBlockReader(source: input)
+        do {
+            return try searchBlocks(input, search: search, output: output)
+        } catch let error as LineBlockReader.LineTooLong {
+            throw ToolError.input(error.description)
+        }
+    }
+
+    /// Searches one input block by block with the library's line engine (``LineBlockReader``,
+    /// ``LineSearch``).
+    private static func searchBlocks(_ input: InputSource, search: LineSearch, output: OutputSink) throws -> Int {
+        let reader = LineBlockReader { try input.read(into: $0, count: $1) }
         var selected = 0
         var problemsReported = 0
         var nextLine = 1

@@ -1,4 +1,5 @@
 import FastCopRecords
+import Foundation
 
 /// `fastcop` with no arguments, and `fastcop sample [--write DIR]`: the embedded sample.
 enum SampleCommand {
@@ -45,7 +46,13 @@ enum SampleCommand {
         return .success
     }
 
+    /// Writes the sample's files into `directory`, creating it (and the folders above it).
     private static func write(to directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ToolError.input("cannot create the folder '\(directory)': \(error.localizedDescription)")
+        }
         for (name, text) in [
             (EmbeddedSample.dataName, EmbeddedSample.contacts), (EmbeddedSample.rulesName, EmbeddedSample.rules),
         ] {

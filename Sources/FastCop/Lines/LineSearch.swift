@@ -1,5 +1,3 @@
-import FastCop
-
 /// Finds the lines a pattern selects in a piece of a block of lines (whole lines only).
 ///
 /// Two ways, same result:
@@ -21,7 +19,7 @@ import FastCop
 ///
 /// Every match runs on the block's bytes in place through `Pattern.firstMatchRange(in:from:
 /// whole:validUTF8:)`: no `String` and no allocation per line or per match.
-struct LineSearch: Sendable {
+package struct LineSearch: Sendable {
     /// The pattern as given, for each line.
     let linePattern: Pattern
     /// The same pattern with `.multiline`, for block search; nil when block search is unsafe.
@@ -32,13 +30,13 @@ struct LineSearch: Sendable {
     let wholeLine: Bool
     let invert: Bool
     let countOnly: Bool
-    let lineNumbers: Bool
+    package let lineNumbers: Bool
     /// `name:` before each line, when several files are searched.
     let prefix: [UInt8]
     /// Bytes of which every line the pattern matches holds one (see ``CandidateLines``).
     let requiredBytes: [UInt8]
 
-    init(
+    package init(
         source: String, options: Pattern.Options, wholeLine: Bool, invert: Bool, countOnly: Bool, lineNumbers: Bool
     ) throws {
         linePattern = try Pattern(source, options: options)
@@ -71,22 +69,24 @@ struct LineSearch: Sendable {
     }
 
     /// The same search, printing `prefix` before each line.
-    func prefixed(_ prefix: String) -> LineSearch { LineSearch(self, prefix: Array(prefix.utf8)) }
+    package func prefixed(_ prefix: String) -> LineSearch { LineSearch(self, prefix: Array(prefix.utf8)) }
 
     /// What one piece gave (its output went to the piece's ``OutputBuffer``).
-    struct Result: Sendable {
-        var selected = 0
-        var problems: [String] = []
+    package struct Result: Sendable {
+        package var selected = 0
+        package var problems: [String] = []
     }
 
     /// The bytes one piece prints, kept from block to block so that its memory is allocated
     /// (and its pages touched) once, not for every block.
-    final class OutputBuffer: @unchecked Sendable {
+    package final class OutputBuffer: @unchecked Sendable {
         // @unchecked: each buffer is given to one search task at a time, and read and cleared
         // by the reading thread only after all tasks have finished.
 
         /// The output so far.
-        var bytes: [UInt8] = []
+        package var bytes: [UInt8] = []
+
+        package init() {}
     }
 
     /// Searches the whole lines in `range` of `bytes`; `firstLine` is the number of the piece's
@@ -99,7 +99,7 @@ struct LineSearch: Sendable {
     /// PCRE2's own check off: nothing is copied or allocated per line beyond the output. A
     /// line that is not valid UTF-8 is matched with PCRE2's check on, which reports it (it
     /// never matches), and the check resumes after it.
-    func search(
+    package func search(
         _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, firstLine: Int?, blockOffset: Int,
         into output: OutputBuffer
     ) -> Result {

@@ -6,14 +6,15 @@
     import Darwin
 #endif
 
-/// Reads an input in blocks of whole lines for `fastcop match`, into two buffers that are
-/// reused for the whole input (no allocation and no fresh pages per block), so that the next
-/// block can be read while the current one is searched.
+/// Reads an input in blocks of whole lines, into two buffers that are reused for the whole
+/// input (no allocation and no fresh pages per block), so that the next block can be read
+/// while the current one is searched. The one block reader of the line engine: `fastcop
+/// match` reads with it, and ``UTF8LineReader`` is it behind a public face.
 ///
 /// ``readAhead()`` fills the spare buffer with the current block's unfinished last line and
-/// then input bytes; ``advance()`` makes that the current block. A UTF-8 byte order mark at
-/// the very start is skipped, as the other commands do.
-final class LineBlockReader: @unchecked Sendable {
+/// then input bytes; ``advance()`` makes that the current block. A line longer than a block
+/// makes the block larger (up to `maxLineBytes`).
+package final class LineBlockReader: @unchecked Sendable {
     // @unchecked: `readAhead()` runs on a worker thread while other workers read the current
     // block; it only reads the current buffer past `current.upperBound` (bytes no search
     // touches) and writes the spare buffer and the `next…` fields, which nothing else touches
@@ -22,11 +23,24 @@ final class LineBlockReader: @unchecked Sendable {
     /// Bytes read per block: enough for a few pieces per core; small enough that the two
     /// buffers cost few page faults (each fresh page costs microseconds, a measurable part of
     /// a 60 MB search) and that a block is still cached when it is searched.
-    static let blockSize = 1024 * 1024
-    /// The longest line the reader waits for.
-    static let maxLineBytes = 16 * 1024 * 1024
+    package static let defaultBlockSize = 1024 * 1024
+    /// The longest line `fastcop match` waits for.
+    package static let defaultMaxLineBytes = 16 * 1024 * 1024
 
-    private let source: InputSource
+    /// A line longer than the reader's `maxLineBytes`.
+    package struct LineTooLong: Error, CustomStringConvertible {
+        /// The limit, in bytes.
+        package let maxLineBytes: Int
+        package var description: String {
+            "a line is longer than \(maxLineBytes / (1024 * 1024)) MiB: is this text?"
+        }
+    }
+
+    /// Reads up to `count` bytes into the pointer; 0 at the end of the input.
+    package typealias Read = (_ into: UnsafeMutableRawPointer, _ count: Int) throws -> Int
+
+    private let read: Read
+    private let maxLineBytes: Int
     private var buffers: [UnsafeMutableBufferPointer<UInt8>]
     /// The buffer holding the current block.
     private var index = 0
@@ -35,20 +49,36 @@ final class LineBlockReader: @unchecked Sendable {
     private var current = 0..<0
     private var filled = 0
     /// The input offset of the current block's first byte.
-    private(set) var blockOffset = 0
+    package private(set) var blockOffset = 0
 
     // The block read ahead into the spare buffer.
     private var nextLines = 0..<0
     private var nextFilled = 0
     private var nextFailure: (any Error)?
     private var endOfInput = false
-    private var atStart = true
+    /// Whether a byte order mark may still be skipped (the first bytes are not yet read).
+    private var atStart: Bool
     /// Input offset of the spare buffer's first byte.
     private var nextOffset = 0
 
-    init(source: InputSource) {
-        self.source = source
-        buffers = (0..<2).map { _ in .allocate(capacity: LineBlockReader.blockSize) }
+    /// A reader that gets its bytes from `read`.
+    ///
+    /// - Parameters:
+    ///   - blockSize: bytes read per block (each of the two buffers starts this large).
+    ///   - maxLineBytes: the longest line to wait for; a longer one throws ``LineTooLong``.
+    ///   - skipsByteOrderMark: skip a UTF-8 byte order mark at the very start (as the tool's
+    ///     commands do).
+    ///   - readsAhead: keep two buffers, so that ``readAhead()`` can run while the current
+    ///     block is searched; with false, one buffer (half the memory) for a caller that is
+    ///     done with the current block before it reads the next (``UTF8LineReader`` copies it).
+    package init(
+        blockSize: Int = defaultBlockSize, maxLineBytes: Int = defaultMaxLineBytes, skipsByteOrderMark: Bool = true,
+        readsAhead: Bool = true, read: @escaping Read
+    ) {
+        self.read = read
+        self.maxLineBytes = maxLineBytes
+        atStart = skipsByteOrderMark
+        buffers = (0..<(readsAhead ? 2 : 1)).map { _ in .allocate(capacity: max(1, blockSize)) }
     }
 
     deinit {
@@ -56,20 +86,20 @@ final class LineBlockReader: @unchecked Sendable {
     }
 
     /// The current block: whole lines, the last one ending with `\n` unless it ends the input.
-    var block: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffers[index][current]) }
+    package var block: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffers[index][current]) }
 
     /// Reads the first block. Returns false for an empty input.
     ///
-    /// - Throws: ``ToolError`` for a read error or a line longer than ``maxLineBytes``.
-    func start() throws -> Bool {
+    /// - Throws: the read's error, or ``LineTooLong``.
+    package func start() throws -> Bool {
         readAhead()
         return try advance()
     }
 
     /// Reads the block after the current one into the spare buffer (errors are kept for
     /// ``advance()``).
-    func readAhead() {
-        let spare = 1 - index
+    package func readAhead() {
+        let spare = buffers.count - 1 - index
         let carried = filled - current.upperBound
         nextOffset = blockOffset + current.upperBound
         nextLines = 0..<0
@@ -77,7 +107,7 @@ final class LineBlockReader: @unchecked Sendable {
         do {
             if carried > buffers[spare].count { try grow(spare, to: carried) }
             if carried > 0, let from = buffers[index].baseAddress, let to = buffers[spare].baseAddress {
-                to.update(from: from + current.upperBound, count: carried)
+                memmove(to, from + current.upperBound, carried)  // the same buffer without read-ahead
             }
             nextFilled = carried
             var searched = 0
@@ -92,10 +122,7 @@ final class LineBlockReader: @unchecked Sendable {
                     nextLines = 0..<(newline + 1)
                     return
                 }
-                if nextFilled > LineBlockReader.maxLineBytes {
-                    throw ToolError.input(
-                        "a line is longer than \(LineBlockReader.maxLineBytes / (1024 * 1024)) MiB: is this text?")
-                }
+                if nextFilled > maxLineBytes { throw LineTooLong(maxLineBytes: maxLineBytes) }
                 // Only part of a line so far: read on into a buffer twice as large.
                 searched = nextFilled
                 try grow(spare, to: 2 * buffers[spare].count)
@@ -108,12 +135,12 @@ final class LineBlockReader: @unchecked Sendable {
     /// Makes the block read ahead the current one. Returns false at the end of the input.
     ///
     /// - Throws: the error ``readAhead()`` met.
-    func advance() throws -> Bool {
+    package func advance() throws -> Bool {
         if let failure = nextFailure {
             nextFailure = nil
             throw failure
         }
-        index = 1 - index
+        index = buffers.count - 1 - index
         current = nextLines
         filled = nextFilled
         blockOffset = nextOffset
@@ -124,7 +151,7 @@ final class LineBlockReader: @unchecked Sendable {
     private func fill(_ spare: Int, upTo target: Int) throws {
         guard let base = buffers[spare].baseAddress else { return }
         while nextFilled < target && !endOfInput {
-            let count = try source.read(into: base + nextFilled, count: target - nextFilled)
+            let count = try read(base + nextFilled, target - nextFilled)
             if count == 0 { endOfInput = true }
             if atStart && (nextFilled + count >= 3 || endOfInput) {
                 atStart = false
@@ -151,17 +178,7 @@ final class LineBlockReader: @unchecked Sendable {
     }
 
     /// About `count` ranges of whole lines covering `bytes` (at least 64 KiB each).
-    static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Range<Int>] {
-        let end = bytes.count
-        let target = max(64 * 1024, end / max(1, count))
-        var pieces: [Range<Int>] = []
-        var start = 0
-        while start < end {
-            var stop = min(end, start + target)
-            if stop < end { stop = ByteScan.nextNewline(bytes, in: (stop - 1)..<end).map { $0 + 1 } ?? end }
-            pieces.append(start..<stop)
-            start = stop
-        }
-        return pieces
+    package static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Range<Int>] {
+        LineSplitter.pieces(of: bytes, targetSize: max(64 * 1024, bytes.count / max(1, count)))
     }
 }

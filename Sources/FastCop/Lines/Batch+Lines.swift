@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The verdict on one line of a raw UTF-8 buffer.
 public enum LineVerdict: UInt8, Sendable, Hashable {
     /// The pattern matched the line.
@@ -69,7 +61,7 @@ extension Batch {
             // The other form of a pattern that compiled once compiles too; report, never crash.
             let failure =
                 error as? PatternError ?? PatternError(kind: .match, message: "\(error)", pattern: pattern.source)
-            let lines = LineSplitter.lines(in: bytes, range: 0..<bytes.count)
+            let lines = LineSplitter.lines(in: SharedBytes(bytes: bytes).buffer, range: 0..<bytes.count)
             return LineBatch(
                 lines: lines, verdicts: Array(repeating: .limit, count: lines.count),
                 problems: lines.indices.map { LineProblem(line: $0, error: failure) })
@@ -117,7 +109,7 @@ extension Batch {
     func mapLineChunks<T: Sendable>(
         in bytes: UnsafeRawBufferPointer, _ body: @Sendable (_ lines: [Range<Int>], _ firstLine: Int) -> T
     ) -> [T] {
-        let pieces = LineSplitter.pieces(of: bytes, targetSize: 64 * options.chunkSize)
+        let pieces = LineSplitter.pieces(of: SharedBytes(bytes: bytes).buffer, targetSize: 64 * options.chunkSize)
         // Lines are found per piece, in parallel; the first line index of each piece is
         // needed before its lines are judged, so split first, then judge.
         var pieceOptions = options
@@ -125,7 +117,9 @@ extension Batch {
         pieceOptions.sequentialThreshold = max(1, options.sequentialThreshold / options.chunkSize)
         let pieceRunner = ChunkRunner(options: pieceOptions)
         let buffer = SharedBytes(bytes: bytes)
-        let lineLists = pieceRunner.map(count: pieces.count) { LineSplitter.lines(in: buffer.bytes, range: pieces[$0]) }
+        let lineLists = pieceRunner.map(count: pieces.count) {
+            LineSplitter.lines(in: buffer.buffer, range: pieces[$0])
+        }
         var firstLines: [Int] = []
         firstLines.reserveCapacity(lineLists.count)
         var total = 0
@@ -135,63 +129,5 @@ extension Batch {
         }
         let starts = firstLines
         return pieceRunner.map(count: pieces.count) { body(lineLists[$0], starts[$0]) }
-    }
-}
-
-/// A raw buffer read by several workers at once.
-///
-/// @unchecked Sendable: the bytes are only read, and the buffer outlives the batch call.
-struct SharedBytes: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
-
-    /// The bytes in `range` as `UInt8`s (any byte is a valid `UInt8`).
-    subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        guard let base = bytes.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(
-            start: (base + range.lowerBound).assumingMemoryBound(to: UInt8.self), count: range.count)
-    }
-}
-
-/// Finding lines in raw bytes with `memchr`.
-enum LineSplitter {
-    /// Byte ranges of about `targetSize` that start at a line start and end after a LF (or at
-    /// the end of the buffer).
-    static func pieces(of bytes: UnsafeRawBufferPointer, targetSize: Int) -> [Range<Int>] {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return [] }
-        var result: [Range<Int>] = []
-        var start = 0
-        while start < bytes.count {
-            var end = min(bytes.count, start + max(1, targetSize))
-            if end < bytes.count {
-                if let newline = memchr(base + end - 1, 0x0A, bytes.count - end + 1) {
-                    end = base.distance(to: UnsafeRawPointer(newline)) + 1
-                } else {
-                    end = bytes.count
-                }
-            }
-            result.append(start..<end)
-            start = end
-        }
-        return result
-    }
-
-    /// The lines in `range` of `bytes`, without LF or CRLF endings.
-    static func lines(in bytes: UnsafeRawBufferPointer, range: Range<Int>) -> [Range<Int>] {
-        guard let base = bytes.baseAddress else { return [] }
-        var result: [Range<Int>] = []
-        var start = range.lowerBound
-        while start < range.upperBound {
-            var end = range.upperBound
-            var next = range.upperBound
-            if let newline = memchr(base + start, 0x0A, range.upperBound - start) {
-                end = base.distance(to: UnsafeRawPointer(newline))
-                next = end + 1
-            }
-            var lineEnd = end
-            if lineEnd > start, next > end, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            result.append(start..<lineEnd)
-            start = next
-        }
-        return result
     }
 }

@@ -1,15 +1,9 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import FastCop
 
-// TODO(merge): the library's line engine (Sources/FastCop/Lines) has its own line splitting;
-// once both branches are merged, point this reader at it and delete this type.
-/// Splits at every `\n` (a preceding `\r` is part of the line ending).
-package struct LineSplitter: RecordSplitter {
+/// The record splitter for line-based formats (JSON Lines, plain lines): splits at every `\n`
+/// (a preceding `\r` is part of the line ending), numbering lines across blocks. It finds each
+/// line end with the library's line engine (`ByteScan.nextNewline`).
+package struct LineRecordSplitter: RecordSplitter {
     /// Blank lines are not records (CSV and JSON Lines); for plain lines they are.
     let skipsBlankLines: Bool
     /// The line number of the next line.
@@ -26,8 +20,7 @@ package struct LineSplitter: RecordSplitter {
         guard let base = bytes.baseAddress else { return from }
         var start = from
         while start < bytes.count {
-            guard let found = memchr(base + start, Int32(ASCII.newline), bytes.count - start) else { break }
-            let newline = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            guard let newline = ByteScan.nextNewline(bytes, in: start..<bytes.count) else { break }
             append(start, newline, ending: true, base: base, into: &records)
             start = newline + 1
         }

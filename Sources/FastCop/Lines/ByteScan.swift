@@ -7,10 +7,15 @@
 #endif
 
 /// Byte scans over a block.
-enum ByteScan {
+package enum ByteScan {
+    /// `\n`, the line end.
+    package static let newline = UInt8(ascii: "\n")
+    /// `\r`, part of a CRLF line end.
+    package static let carriageReturn = UInt8(ascii: "\r")
+
     /// The offset of the first `\n` in `range`, if any: the first 32 bytes are looked at
     /// here (a line's end is usually near), the rest with `memchr`, which is vectorized.
-    static func nextNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+    package static func nextNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
         guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
         var index = range.lowerBound
         let near = min(range.upperBound, index + 32)
@@ -22,13 +27,13 @@ enum ByteScan {
             index += 8
         }
         guard index < range.upperBound,
-            let found = memchr(base + index, Int32(ASCII.newline), range.upperBound - index)
+            let found = memchr(base + index, Int32(newline), range.upperBound - index)
         else { return nil }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// The offset of the first `byte` in `range` of `bytes`, if any (`memchr`).
-    static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
+    package static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
         guard !range.isEmpty, let base = bytes.baseAddress,
             let found = memchr(base + range.lowerBound, Int32(byte), range.count)
         else { return nil }
@@ -36,7 +41,7 @@ enum ByteScan {
     }
 
     /// The offset of the last `\n` in `range`, if any, eight bytes at a time.
-    static func lastNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+    package static func lastNewline(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
         guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
         var end = range.upperBound
         while end - 8 >= range.lowerBound {
@@ -48,7 +53,7 @@ enum ByteScan {
         }
         while end > range.lowerBound {
             end -= 1
-            if base[end] == ASCII.newline { return end }
+            if base[end] == newline { return end }
         }
         return nil
     }
@@ -58,12 +63,12 @@ enum ByteScan {
     @inline(__always)
     private static func newlineFlags(_ word: UInt64) -> UInt64 {
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let masked = word ^ (0x0101_0101_0101_0101 &* UInt64(ASCII.newline))
+        let masked = word ^ (0x0101_0101_0101_0101 &* UInt64(newline))
         return ~(((masked & ~highs) &+ ~highs) | masked) & highs
     }
 
     /// The number of `\n` bytes in `range`, eight bytes at a time.
-    static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+    package static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
         guard !range.isEmpty, let base = bytes.baseAddress else { return 0 }
         var count = 0
         var index = range.lowerBound
@@ -72,15 +77,15 @@ enum ByteScan {
             index += 8
         }
         while index < range.upperBound {
-            if base[index] == ASCII.newline { count += 1 }
+            if base[index] == newline { count += 1 }
             index += 1
         }
         return count
     }
 
     /// The number of lines in `range` (a last line without `\n` counts).
-    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+    package static func lines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
         guard !range.isEmpty else { return 0 }
-        return newlines(bytes, in: range) + (bytes[range.upperBound - 1] == ASCII.newline ? 0 : 1)
+        return newlines(bytes, in: range) + (bytes[range.upperBound - 1] == newline ? 0 : 1)
     }
 }

@@ -1,5 +1,3 @@
-import FastCop
-
 extension LineSearch {
     /// The state of one piece's search: the line number reached and what was selected.
     struct Scan {
@@ -78,7 +76,7 @@ extension LineSearch {
                 guard let found else { break }
                 let start = base + found.lowerBound
                 // An empty match after the last newline is not on a line.
-                if start == range.upperBound && bytes[start - 1] == ASCII.newline { break }
+                if start == range.upperBound && bytes[start - 1] == ByteScan.newline { break }
                 let lineEnd = ByteScan.nextNewline(bytes, in: start..<range.upperBound) ?? range.upperBound
                 let end = base + found.upperBound
                 // With LF line endings only, a match inside its line is one the per-line pattern
@@ -122,12 +120,12 @@ extension LineSearch {
             if !search.lineNumbers && search.prefix.isEmpty {
                 result.selected += ByteScan.lines(bytes, in: range)
                 if search.countOnly { return }
-                if bytes[range.upperBound - 1] == ASCII.newline {
+                if bytes[range.upperBound - 1] == ByteScan.newline {
                     append(range)
                 } else {
                     flush()
                     output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
-                    output.bytes.append(ASCII.newline)
+                    output.bytes.append(ByteScan.newline)
                 }
                 return
             }
@@ -163,7 +161,9 @@ extension LineSearch {
             let newline = ByteScan.nextNewline(bytes, in: start..<limit)
             let end = newline ?? limit
             var contentEnd = end
-            if newline != nil && contentEnd > start && bytes[contentEnd - 1] == ASCII.carriageReturn { contentEnd -= 1 }
+            if newline != nil && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
+                contentEnd -= 1
+            }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
             do {
                 let found = try search.linePattern.firstMatchRange(
@@ -181,7 +181,7 @@ extension LineSearch {
         private mutating func emit(_ start: Int, _ end: Int) {
             result.selected += 1
             guard !search.countOnly else { return }
-            if search.prefix.isEmpty && !search.lineNumbers && end < bytes.count && bytes[end] == ASCII.newline {
+            if search.prefix.isEmpty && !search.lineNumbers && end < bytes.count && bytes[end] == ByteScan.newline {
                 append(start..<(end + 1))
                 return
             }
@@ -189,7 +189,7 @@ extension LineSearch {
             output.bytes.append(contentsOf: search.prefix)
             if search.lineNumbers, let number = line(at: start) { output.bytes.append(contentsOf: "\(number):".utf8) }
             output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            output.bytes.append(ASCII.newline)
+            output.bytes.append(ByteScan.newline)
         }
 
         /// Adds `range` (whole lines, as they are output) to the pending output.

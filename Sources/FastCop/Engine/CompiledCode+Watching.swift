@@ -1,0 +1,157 @@
+import CPCRE2
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A pattern's watched form (``CompiledCode/watchedVariant``) and where its callout is, or no
+/// code when the branch did not become a callout where expected (with `PCRE2_LITERAL`, for
+/// example) or did not compile: then a search skips the watched stage.
+final class WatchedCode: Sendable {
+    let code: CompiledCode?
+    /// The callout's `pattern_position` (the offset of the `(*F)` after it).
+    let calloutPosition: Int
+
+    init(_ code: CompiledCode?, calloutAt position: Int) {
+        var found = (position: position, seen: false)
+        if let code {
+            withUnsafeMutablePointer(to: &found) { found in
+                _ = pcre2_callout_enumerate_8(code.code, findCallout, found)
+            }
+        }
+        self.code = found.seen ? code : nil
+        self.calloutPosition = position
+    }
+}
+
+/// `pcre2_callout_enumerate` visitor: notes whether callout 255 sits at the expected position.
+private func findCallout(
+    _ block: UnsafeMutablePointer<pcre2_callout_enumerate_block_8>?, _ data: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let block, let found = data?.assumingMemoryBound(to: (position: Int, seen: Bool).self) else { return 0 }
+    if block.pointee.callout_number == 255 && block.pointee.pattern_position == found.pointee.position {
+        found.pointee.seen = true
+    }
+    return 0
+}
+
+/// The monotonic clock that the watched search is charged by.
+enum SearchClock {
+    /// The monotonic clock in nanoseconds (`CLOCK_MONOTONIC`). The callout
+    /// (`cpcre2_watch_callout` in the CPCRE2 shim, in C because PCRE2 calls it at every failed
+    /// start position) reads the coarse clock instead, at every eighth such position: a few
+    /// nanoseconds, a few milliseconds of resolution, against a deadline tens of milliseconds
+    /// away.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}
+
+extension CompiledCode {
+    /// Runs PCRE2's own search (every start position under the full ``EngineLimits/match``)
+    /// on the watched form of this pattern, for at most half of `remaining` steps' worth of
+    /// time (``EngineLimits/nanosecondsPerStep`` each, or
+    /// ``EngineLimits/nanosecondsPerInterpretedStep`` without JIT), and charges the time it
+    /// took (at most that half) to `remaining`.
+    ///
+    /// The form `pattern\E|(?C255)(*F)` matches exactly what `pattern` matches (its last branch
+    /// always fails and adds no group), and PCRE2 keeps its optimizations for the first branch
+    /// (the JIT's memory of where a leading repeat already failed, which makes `\s+$` linear);
+    /// the callout in the last branch (`cpcre2_watch_callout`) runs once per failed start
+    /// position and reads a coarse clock at every eighth. So the search ends within its time plus eight start positions'
+    /// work (each at most ``EngineLimits/match`` steps) and the clock's resolution.
+    ///
+    /// - Returns: PCRE2's status, and the start position at which the time ran out when the
+    ///   status is `PCRE2_ERROR_CALLOUT`; nil when the pattern has no watched form.
+    func watch(
+        _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
+        remaining: inout UInt64
+    ) throws -> (status: Int32, stoppedAt: Int)? {
+        let watched = try watchedVariant
+        guard let code = watched.code else { return nil }
+        let base = subject.baseAddress ?? EmptySubject.pointer
+        let (status, stoppedAt) = watching(watched, scratch: scratch, remaining: &remaining) {
+            scratch.retryingOnJITStack {
+                if code.isJIT {
+                    return pcre2_jit_match_8(
+                        code.code, base, subject.count, start, options, scratch.matchData, scratch.context)
+                }
+                return pcre2_match_8(
+                    code.code, base, subject.count, start, options | EngineFlags.noUTFCheck, scratch.matchData,
+                    scratch.context)
+            }
+        }
+        return (status, stoppedAt ?? start)
+    }
+
+    /// Runs `body` (PCRE2 calls on `watched`'s code with `scratch`'s context) under the clock
+    /// that ``watch(_:from:options:scratch:remaining:)`` describes, and charges its time.
+    ///
+    /// - Returns: `body`'s status, and where the time ran out when it did.
+    func watching(
+        _ watched: WatchedCode, scratch: MatchScratch, remaining: inout UInt64, _ body: () -> Int32
+    ) -> (status: Int32, stoppedAt: Int?) {
+        let began = SearchClock.now()
+        // At most half of what is left, so that the search in windows keeps the other half.
+        let half = remaining / 2
+        let perStep =
+            watched.code?.isJIT ?? true ? EngineLimits.nanosecondsPerStep : EngineLimits.nanosecondsPerInterpretedStep
+        let (allowance, overflow) = half.multipliedReportingOverflow(by: perStep)
+        var watch = cpcre2_watch(
+            deadline: overflow ? UInt64.max : began &+ allowance, callout_position: watched.calloutPosition,
+            stopped_at: 0, countdown: 1, stopped: 0)
+        defer { remaining -= min(half, (SearchClock.now() &- began) / perStep) }
+        scratch.apply(limits, matchLimit: limits.match)
+        let status = withUnsafeMutablePointer(to: &watch) { watch in
+            pcre2_set_callout_8(scratch.context, cpcre2_watch_callout, watch)
+            defer { pcre2_set_callout_8(scratch.context, nil, nil) }
+            return body()
+        }
+        return (status, watch.stopped != 0 ? watch.stopped_at : nil)
+    }
+
+    /// `pcre2_substitute` with `options` on the watched form, every start position under the
+    /// full ``EngineLimits/match``, under the clock of ``watch(_:from:options:scratch:remaining:)``:
+    /// for a substitution whose first pass reached its share, PCRE2's own substitution in one
+    /// call (the watched form's matches are the pattern's).
+    ///
+    /// - Returns: the new text, or nil inside when nothing matched; nil when the pattern has no
+    ///   watched form or the time ran out (then the caller substitutes match by match).
+    func substituteWatched(
+        _ subject: UnsafeBufferPointer<UInt8>, replacement: UnsafeBufferPointer<UInt8>, options: UInt32,
+        scratch: MatchScratch, remaining: inout UInt64
+    ) throws -> String?? {
+        let watched = try watchedVariant
+        guard let code = watched.code else { return .none }
+        let base = subject.baseAddress ?? EmptySubject.pointer
+        let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
+        var capacity = subject.count + subject.count / 2 + 64
+        for _ in 0..<2 {
+            var status: Int32 = 0
+            var length = 0
+            let result = String(unsafeUninitializedCapacity: capacity) { output in
+                status =
+                    watching(watched, scratch: scratch, remaining: &remaining) {
+                        scratch.retryingOnJITStack {
+                            length = output.count
+                            return pcre2_substitute_8(
+                                code.code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                                replacementBase, replacement.count, output.baseAddress, &length)
+                        }
+                    }.status
+                return status >= 0 ? length : 0
+            }
+            if status == PCRE2_ERROR_CALLOUT { return .none }
+            if status >= 0 { return .some(status == 0 ? nil : result) }
+            guard status == PCRE2_ERROR_NOMEMORY else { throw failure(status, scratch: scratch) }
+            capacity = length
+        }
+        throw EngineFailure(stage: .match, code: PCRE2_ERROR_NOMEMORY, offset: nil)
+    }
+}

@@ -1,0 +1,63 @@
+/// How a delimited file is spelled: its field separator, its quote character (if it quotes at
+/// all), whether backslash escapes stand for tabs and line breaks (TSV), and whether its first
+/// record is a header. The output is written in the input's dialect.
+///
+/// - CSV (RFC 4180): `,` and `"`; a quoted field may hold the delimiter, a line break and a
+///   doubled quote. `--delimiter ';'` and `--quote "'"` change the two characters.
+/// - TSV (IANA `text/tab-separated-values`): tabs, no quoting at all (`12" pipe` is data),
+///   and Miller's escapes `\t`, `\n`, `\r`, `\\` for a tab, a line break or a backslash inside
+///   a field; any other backslash is data.
+/// - CSV without quoting (`--quote none`): every delimiter separates fields and quotes are
+///   data; a cleaned value that holds the delimiter or a line break cannot be written, so its
+///   row is rejected with that reason.
+package struct CSVDialect: Sendable, Equatable {
+    /// The field separator.
+    package var delimiter: UInt8
+    /// The quote character, or nil when fields are never quoted.
+    package var quote: UInt8?
+    /// Whether `\t`, `\n`, `\r` and `\\` inside a field stand for tab, LF, CR and backslash
+    /// (TSV; only without quoting).
+    package var backslashEscapes: Bool
+    /// Whether the first record names the columns; without one, columns are named by position:
+    /// `1`, `2`, `3`…
+    package var hasHeader: Bool
+
+    package init(delimiter: UInt8, quote: UInt8?, backslashEscapes: Bool = false, hasHeader: Bool = true) {
+        self.delimiter = delimiter
+        self.quote = quote
+        self.backslashEscapes = backslashEscapes && quote == nil
+        self.hasHeader = hasHeader
+    }
+
+    /// RFC 4180: `,`, `"`, a header row.
+    package static let csv = CSVDialect(delimiter: ASCII.comma, quote: ASCII.quote)
+    /// TSV as IANA and Miller read it: tabs, no quoting, backslash escapes, a header row.
+    package static let tsv = CSVDialect(delimiter: ASCII.tab, quote: nil, backslashEscapes: true)
+
+    /// Whether any value can be written: a value holding the delimiter or a line break needs
+    /// quotes or escapes, and a plain dialect (`--quote none`) has neither.
+    var canWriteAnyValue: Bool { quote != nil || backslashEscapes }
+
+    /// The name of column `index` (0-based) when there is no header: `"1"`, `"2"`…
+    static func positionalName(_ index: Int) -> String { String(index + 1) }
+
+    /// The splitter that finds this dialect's records: with quoting a record may span lines;
+    /// without, a record is a line.
+    func makeSplitter(keepingBlankLines: Bool) -> any RecordSplitter {
+        guard let quote else { return LineRecordSplitter(skipsBlankLines: !keepingBlankLines) }
+        return CSVRecordSplitter(delimiter: delimiter, quote: quote, keepsBlankLines: keepingBlankLines)
+    }
+
+    /// A character by name where it has one (`semicolon`, `tab`), else itself: a name stays
+    /// readable in a message that must not hold the character.
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case ASCII.tab: return "tab"
+        case ASCII.space: return "space"
+        case ASCII.comma: return "comma"
+        case UInt8(ascii: ";"): return "semicolon"
+        case UInt8(ascii: "|"): return "pipe"
+        default: return String(UnicodeScalar(byte))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The bytes of a file descriptor (plain `read(2)` calls into the caller's buffer) or of an
+/// array in memory, as they are: the first stream of every ``InputSource``.
+final class RawStream: ByteStream {
+    /// The name used in messages.
+    private let name: String
+    private var descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var memory: [UInt8]
+    private var memoryOffset = 0
+    /// Bytes read so far (for a `.gz` file, compressed bytes: the progress bar's measure).
+    private(set) var bytesRead = 0
+
+    init(name: String, descriptor: Int32, owns: Bool) {
+        self.name = name
+        self.descriptor = descriptor
+        self.ownsDescriptor = owns
+        self.memory = []
+    }
+
+    init(name: String, memory: [UInt8]) {
+        self.name = name
+        self.descriptor = -1
+        self.ownsDescriptor = false
+        self.memory = memory
+    }
+
+    deinit { close() }
+
+    func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
+        if descriptor < 0 {
+            let available = min(count, memory.count - memoryOffset)
+            guard available > 0 else { return 0 }
+            memory.withUnsafeBytes { source in
+                buffer.copyMemory(from: source.baseAddress! + memoryOffset, byteCount: available)
+            }
+            memoryOffset += available
+            bytesRead += available
+            return available
+        }
+        while true {
+            let result = SystemCall.read(descriptor, buffer, count)
+            if result >= 0 {
+                bytesRead += result
+                return result
+            }
+            if errno == EINTR { continue }
+            throw RecordsError("cannot read '\(name)': \(SystemError.describe(errno))")
+        }
+    }
+
+    /// Closes the file (not stdin) and lets go of the memory.
+    func close() {
+        if ownsDescriptor && descriptor >= 0 { _ = SystemCall.close(descriptor) }
+        descriptor = -1
+        memory = []
+    }
+}

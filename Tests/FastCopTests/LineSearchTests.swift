@@ -1,0 +1,104 @@
+import Testing
+
+@testable import FastCop
+
+/// The line engine's block search (``LineBlockReader`` + ``LineSearch``) in process, as
+/// `fastcop match` drives it: blocks read ahead, pieces searched, output in input order.
+@Suite("Line engine: block reader and block search")
+struct LineSearchTests {
+    /// What a search over `input` printed, the lines it selected and the problems it met.
+    struct Outcome {
+        var output: String
+        var selected: Int
+        var problems: [String]
+    }
+
+    static func search(
+        _ pattern: String, in input: [UInt8], blockSize: Int = 64, pieces: Int = 3, wholeLine: Bool = false,
+        invert: Bool = false, countOnly: Bool = false, lineNumbers: Bool = false
+    ) throws -> Outcome {
+        let search = try LineSearch(
+            source: pattern, options: [], wholeLine: wholeLine, invert: invert, countOnly: countOnly,
+            lineNumbers: lineNumbers)
+        var offset = 0
+        let reader = LineBlockReader(blockSize: blockSize) { into, count in
+            let taken = min(count, input.count - offset)
+            input.withUnsafeBytes { bytes in
+                if taken > 0 { into.copyMemory(from: bytes.baseAddress! + offset, byteCount: taken) }
+            }
+            offset += taken
+            return taken
+        }
+        var outcome = Outcome(output: "", selected: 0, problems: [])
+        var nextLine = 1
+        guard try reader.start() else { return outcome }
+        repeat {
+            let block = reader.block
+            for range in LineBlockReader.pieces(block, count: pieces) {
+                let buffer = LineSearch.OutputBuffer()
+                let result = search.search(
+                    block, range: range, firstLine: lineNumbers ? nextLine : nil, blockOffset: reader.blockOffset,
+                    into: buffer)
+                nextLine += ByteScan.newlines(block, in: range)
+                outcome.output += String(decoding: buffer.bytes, as: UTF8.self)
+                outcome.selected += result.selected
+                outcome.problems += result.problems
+            }
+            reader.readAhead()
+        } while try reader.advance()
+        return outcome
+    }
+
+    @Test(
+        "lines are selected the same across block sizes (lines longer than a block, CRLF, no final newline)",
+        arguments: [16, 64, 4096])
+    func blockSizes(blockSize: Int) throws {
+        let long = String(repeating: "ß", count: 200) + " café " + String(repeating: "x", count: 300)
+        let text = "first café\r\nnothing here\n\(long)\nlast café"
+        let outcome = try Self.search("café", in: Array(text.utf8), blockSize: blockSize)
+        #expect(outcome.output == "first café\r\n\(long)\nlast café\n")
+        #expect(outcome.selected == 3)
+        #expect(outcome.problems.isEmpty)
+    }
+
+    @Test("a CRLF line matches a whole-line pattern without its CR; output keeps the CRLF")
+    func crlf() throws {
+        let outcome = try Self.search("naïve", in: Array("naïve\r\nnaïve!\r\n".utf8), wholeLine: true)
+        #expect(outcome.output == "naïve\r\n")
+        #expect(outcome.selected == 1)
+    }
+
+    @Test("a last line without a newline is selected, printed with one, and counted")
+    func noFinalNewline() throws {
+        let input = Array("один\nдва\nтри".utf8)
+        #expect(try Self.search("три", in: input).output == "три\n")
+        #expect(try Self.search("два", in: input, invert: true, lineNumbers: true).output == "1:один\n3:три\n")
+        #expect(try Self.search("и", in: input, countOnly: true).selected == 2)
+    }
+
+    @Test("a line of invalid UTF-8 is reported by line, never matches, and the search goes on")
+    func invalidLine() throws {
+        let input = Array("ok 1\n".utf8) + [0x6F, 0x6B, 0x20, 0xFF, 0x0A] + Array("ok 3 ✓\n".utf8)
+        let outcome = try Self.search("ok", in: input, lineNumbers: true)
+        #expect(outcome.output == "1:ok 1\n3:ok 3 ✓\n")
+        #expect(outcome.problems.count == 1)
+        #expect(outcome.problems.first?.hasPrefix("line 2: ") == true)
+        let inverted = try Self.search("ok", in: input, invert: true)
+        #expect(inverted.output == "")
+        #expect(inverted.problems.first?.hasPrefix("the line at byte 5: ") == true)
+    }
+
+    @Test("a byte order mark at the start is skipped; a line over the limit is a clear error")
+    func byteOrderMarkAndLimit() throws {
+        #expect(try Self.search("^a", in: [0xEF, 0xBB, 0xBF] + Array("a\nb\n".utf8)).output == "a\n")
+        var offset = 0
+        let reader = LineBlockReader(blockSize: 8, maxLineBytes: 32) { into, count in
+            let taken = min(count, 100 - offset)
+            into.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "z"), count: taken)
+            offset += taken
+            return taken
+        }
+        let error = #expect(throws: LineBlockReader.LineTooLong.self) { try reader.start() }
+        #expect(error?.description == "a line is longer than 0 MiB: is this text?")
+    }
+}

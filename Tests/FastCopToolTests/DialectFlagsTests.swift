@@ -1,0 +1,96 @@
+import Testing
+
+@Suite("fastcop clean/check: --delimiter, --quote, --no-header and TSV, through the binary")
+struct DialectFlagsTests {
+    static let emailRules = #"{"fields": {"email": {"filters": ["trim", "lowercase"], "trials": ["email"]}}}"#
+
+    @Test("a European semicolon CSV is cleaned in its own dialect, in one command", arguments: [";", "semicolon"])
+    func semicolon(delimiter: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write(
+                "export.csv", "nom;email;ville\n\"Dupont; Jean\"; JEAN@Exemple.FR ;Besançon\nZoë;nope;Orléans\n")
+            try tool.write("rules.json", Self.emailRules)
+            let result = try tool.run([
+                "clean", "export.csv", "-r", "rules.json", "-d", delimiter, "-o", "clean.csv", "--rejects",
+                "rejects.csv", "-q",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(tool.read("clean.csv") == "nom;email;ville\n\"Dupont; Jean\";jean@exemple.fr;Besançon\n")
+            #expect(
+                tool.read("rejects.csv")
+                    == "nom;email;ville;_row;_line;_field;_message\nZoë;nope;Orléans;2;3;email;invalid email\n")
+        }
+    }
+
+    @Test("--quote sets the quote character; --quote none reads quotes as data")
+    func quote() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.csv", "email|n\n'A@B.CO'|'x|y'\n")
+            try tool.write("rules.json", Self.emailRules)
+            let quoted = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "-d", "|", "--quote", "'", "-q", "--discard-rejects",
+            ])
+            #expect(quoted.status == 0, "\(quoted.stderr)")
+            #expect(quoted.stdout == "email|n\na@b.co|'x|y'\n")
+            try tool.write("plain.csv", "email;n\n A@B.CO ;12\" pipe\n")
+            let plain = try tool.run([
+                "clean", "plain.csv", "-r", "rules.json", "-d", ";", "--quote", "none", "-q", "--discard-rejects",
+            ])
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(plain.stdout == "email;n\na@b.co;12\" pipe\n")
+        }
+    }
+
+    @Test("--no-header: columns are named 1, 2, 3… for clean and check, and no header is written")
+    func noHeader() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.csv", "Ada; ADA@X.CO\nBob;bob\n")
+            try tool.write(
+                "rules.json", #"{"fields": {"2": {"filters": ["trim", "lowercase"], "trials": ["email"]}}}"#)
+            let clean = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "-d", ";", "--no-header", "-o", "clean.csv", "--rejects",
+                "rejects.csv", "-q",
+            ])
+            #expect(clean.status == 1, "\(clean.stderr)")
+            #expect(tool.read("clean.csv") == "Ada;ada@x.co\n")
+            #expect(tool.read("rejects.csv") == "Bob;bob;2;2;2;invalid email\n")
+            let check = try tool.run(["check", "in.csv", "-d", ";", "--no-header", "--email", "-c", "2"])
+            #expect(check.status == 1)
+            #expect(
+                check.stdout
+                    == "row 1, line 1: 2: invalid email (\" ADA@X.CO\")\nrow 2, line 2: 2: invalid email (\"bob\")\n2 of 2 rows invalid\n"
+            )
+        }
+    }
+
+    @Test("TSV: quotes are data and backslash escapes round-trip (the same command before read them as malformed CSV)")
+    func tsv() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.tsv", "item\tnote\n 12\" PIPE \t\"The\" Boss\\tsays\\\\hi\n")
+            try tool.write("rules.json", #"{"fields": {"item": {"filters": ["trim", "lowercase"]}}}"#)
+            let result = try tool.run(["clean", "in.tsv", "-r", "rules.json", "-q", "--discard-rejects"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "item\tnote\n12\" pipe\t\"The\" Boss\\tsays\\\\hi\n")
+            let check = try tool.run(["check", "in.tsv", "-e", ".*Boss\\tsays\\\\hi", "-c", "note"])
+            #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        }
+    }
+
+    static let usageErrors: [(arguments: [String], message: String)] = [
+        (["-d", "::"], "--delimiter takes one ASCII character (or tab, space, comma, semicolon, pipe), not '::'"),
+        (["-d", "é"], "--delimiter takes one ASCII character"),
+        (["-d", ";", "--quote", ";"], "--delimiter and --quote cannot be the same character"),
+        (["-f", "tsv", "--quote", "'"], "TSV is tab-separated without quoting; for another delimiter or quoting"),
+        (["-f", "tsv", "-d", ";"], "TSV is tab-separated without quoting"),
+        (["-f", "jsonl", "--no-header"], "--delimiter, --quote and --no-header are for CSV and TSV input, not jsonl"),
+    ]
+
+    @Test("a dialect option that cannot apply is a usage error (status 2) saying why", arguments: usageErrors)
+    func usage(arguments: [String], message: String) throws {
+        try ToolRunner.withRunner { tool in
+            let result = try tool.run(["clean", "in.csv", "-r", "rules.json"] + arguments)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+}

@@ -1,0 +1,139 @@
+"""What spark/fastcop_job.py and spark/sparksql_job.py share: the command line, reading the CSV,
+writing the results in one pass and the summary. Runs on the driver only (the executors'
+code of fastcop_job.py does not import it, so it needs no --py-files).
+
+Both jobs write OUTPUT/verdict=clean/ and OUTPUT/verdict=rejected/ (Parquet): every input
+column (cleaned for clean rows, as read for rejected rows), _field and _message (the failing
+fields and their messages, each joined by "; ", as in `fastcop clean --rejects`; null for
+clean rows).
+"""
+
+import argparse
+import json
+import os
+import time
+
+from pyspark.sql import SparkSession
+from pyspark.sql import types as T
+
+FIELD_COLUMN = "_field"
+MESSAGE_COLUMN = "_message"
+VERDICT_COLUMN = "verdict"
+# Where Spark's CSV reader puts the text of a record it finds malformed (PERMISSIVE mode).
+CORRUPT_COLUMN = "_corrupt_record"
+# The message of a malformed record in the Spark SQL job (fastcop says how it is malformed).
+MALFORMED_MESSAGE = "malformed CSV record"
+
+
+def argument_parser(description):
+    """The options both jobs take; a job adds its own."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--input", required=True, help="CSV file (RFC 4180, with a header)")
+    parser.add_argument(
+        "--output", required=True, help="folder for verdict=clean/ and verdict=rejected/ (Parquet)"
+    )
+    parser.add_argument(
+        "--sink",
+        choices=["parquet", "noop"],
+        default="parquet",
+        help="parquet (default): write the results; noop: compute them and throw them away "
+        "(Spark's no-op sink), to time the stage without the writing",
+    )
+    parser.add_argument(
+        "--partitions",
+        type=int,
+        default=-1,
+        help="spread the rows over N partitions before cleaning (default: Spark's default "
+        "parallelism; 0: keep the partitions as read, one per file for a multi-line CSV)",
+    )
+    return parser
+
+
+CSV_OPTIONS = {"header": True, "multiLine": True, "escape": '"', "inferSchema": False}
+
+
+def header(spark, path):
+    """The columns of the CSV file's header (of its first file, for a folder)."""
+    return spark.read.options(**CSV_OPTIONS).csv(path).columns
+
+
+def read_input(spark, arguments):
+    """The CSV file as a DataFrame of strings, its columns and the column CORRUPT_COLUMN
+    (the record's text when Spark finds it malformed, else null); and the header's columns."""
+    path = arguments.input
+    options = CSV_OPTIONS
+    columns = header(spark, path)
+    schema = T.StructType(
+        [T.StructField(c, T.StringType()) for c in columns + [CORRUPT_COLUMN]]
+    )
+    frame = (
+        spark.read.options(**options)
+        .option("mode", "PERMISSIVE")
+        .option("columnNameOfCorruptRecord", CORRUPT_COLUMN)
+        .schema(schema)
+        .csv(path)
+    )
+    return frame, columns
+
+
+def spread(spark, frame, partitions):
+    """The frame over `partitions` partitions (-1: Spark's default parallelism; 0: as read).
+    A multi-line CSV file is read as one partition."""
+    if partitions < 0:
+        partitions = spark.sparkContext.defaultParallelism
+    if partitions and frame.rdd.getNumPartitions() != partitions:
+        frame = frame.repartition(partitions)
+    return frame
+
+
+def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None):
+    """Parses argv, reads the input, applies clean(spark, frame, columns, arguments), writes
+    the result partitioned by verdict, and prints a summary (its last line as JSON).
+    `counted()`, when given, returns the rows the cleaning stage saw, to check against the
+    rows written; `reader(arguments)`, when it returns a function, reads the input instead
+    of read_input."""
+    parser = argument_parser(f"Clean a CSV file on Spark ({name})")
+    if add_arguments:
+        add_arguments(parser)
+    arguments = parser.parse_args(argv)
+    spark = SparkSession.builder.appName(f"fastcop-{name}").getOrCreate()
+    try:
+        start = time.monotonic()
+        read = (reader and reader(arguments)) or read_input
+        frame, columns = read(spark, arguments)
+        frame = spread(spark, frame, arguments.partitions)
+        result = clean(spark, frame, columns, arguments)
+        if arguments.sink == "noop":
+            result.write.format("noop").mode("overwrite").save()
+            seconds = time.monotonic() - start
+            seen = counted() if counted else None  # before counting runs the stage again
+            written = result.groupBy(VERDICT_COLUMN).count().collect()
+        else:
+            result.write.mode("overwrite").partitionBy(VERDICT_COLUMN).parquet(arguments.output)
+            seconds = time.monotonic() - start
+            seen = counted() if counted else None
+            written = spark.read.parquet(arguments.output).groupBy(VERDICT_COLUMN).count().collect()
+        counts = {row[VERDICT_COLUMN]: row["count"] for row in written}
+        partitions = frame.rdd.getNumPartitions()
+    finally:
+        spark.stop()
+    rows = counts.get("clean", 0) + counts.get("rejected", 0)
+    if seen is not None and seen != rows:
+        raise SystemExit(f"{name}: the cleaning stage saw {seen} rows but {rows} were written")
+    summary = {
+        "job": name,
+        "input": arguments.input,
+        "rows": rows,
+        "clean": counts.get("clean", 0),
+        "rejected": counts.get("rejected", 0),
+        "seconds": round(seconds, 3),
+        "rows_per_second": round(rows / seconds) if seconds > 0 else None,
+        "partitions": partitions,
+    }
+    print(
+        f"{name}: {rows} rows, {summary['clean']} clean, {summary['rejected']} rejected, "
+        f"read to written in {summary['seconds']} s ({summary['rows_per_second']} rows/s, "
+        f"{partitions} partitions) -> {os.path.join(arguments.output, 'verdict=…')}"
+    )
+    print(json.dumps(summary))
+    return summary
