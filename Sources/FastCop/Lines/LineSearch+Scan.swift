@@ -82,7 +82,7 @@ extension LineSearch {
                 // With LF line endings only, a match inside its line is one the per-line pattern
                 // finds too (for a whole-line match it must also span the line). Counting, the
                 // line's start is not even needed.
-                let inside = onlyLineFeeds && end <= lineEnd
+                let inside = (onlyLineFeeds || search.lineFeedsOnly) && end <= lineEnd
                 if inside && !search.wholeLine && search.countOnly && !search.invert {
                     result.selected += 1
                     position = lineEnd + 1
@@ -101,6 +101,12 @@ extension LineSearch {
             if position < range.upperBound { skipLines(position..<range.upperBound) }
         }
 
+        /// Counts the line starting at `start`, which is not valid UTF-8, and remembers the first.
+        mutating func noteInvalidLine(at start: Int) {
+            result.invalidLines += 1
+            if result.firstInvalid == nil { result.firstInvalid = (start, line(at: start)) }
+        }
+
         /// The number of the line starting at `offset` (at or after the last one asked for).
         private mutating func line(at offset: Int) -> Int? {
             guard let counted = countedLine else { return nil }
@@ -117,7 +123,7 @@ extension LineSearch {
         /// Lines the block scan found no match in: selected only with `--invert`.
         private mutating func skipLines(_ range: Range<Int>) {
             guard !range.isEmpty, search.invert else { return }
-            if !search.lineNumbers && search.prefix.isEmpty {
+            if !search.lineNumbers && search.prefix.isEmpty && !search.recordsLines {
                 result.selected += ByteScan.lines(bytes, in: range)
                 if search.countOnly { return }
                 if bytes[range.upperBound - 1] == ByteScan.newline {
@@ -161,7 +167,7 @@ extension LineSearch {
             let newline = ByteScan.nextNewline(bytes, in: start..<limit)
             let end = newline ?? limit
             var contentEnd = end
-            if newline != nil && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
+            if search.crlf && newline != nil && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
                 contentEnd -= 1
             }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
@@ -181,6 +187,10 @@ extension LineSearch {
         private mutating func emit(_ start: Int, _ end: Int) {
             result.selected += 1
             guard !search.countOnly else { return }
+            if search.recordsLines {
+                output.lines.append(start..<end)
+                return
+            }
             if search.prefix.isEmpty && !search.lineNumbers && end < bytes.count && bytes[end] == ByteScan.newline {
                 append(start..<(end + 1))
                 return
