@@ -50,30 +50,42 @@ extension LineSearch {
             let subject = UnsafeBufferPointer(rebasing: bytes[range])
             let base = range.lowerBound
             var position = base
-            var candidates = CandidateLines(required: search.requiredBytes)
+            var candidates = CandidateLines(required: search.requiredBytes, literal: search.requiredLiteral)
             judged = 0
             while position < range.upperBound {
                 if judged >= 64 && position - base < judged * 256 {
                     lineByLine(position..<range.upperBound, validUTF8: true)
                     return
                 }
+                // The subject the scan may look at: with candidates, the candidate line only (and
+                // its LF), so that a candidate without a match does not start a long scan.
+                var scanned = subject
                 if candidates.isActive {
                     guard let line = candidates.firstLine(from: position, before: range.upperBound, in: bytes) else {
                         break
                     }
                     skipLines(position..<line)
                     position = line
+                    let limit =
+                        ByteScan.nextNewline(bytes, in: line..<range.upperBound).map { $0 + 1 } ?? range.upperBound
+                    scanned = UnsafeBufferPointer(rebasing: subject[0..<(limit - base)])
                 }
                 let found: Range<Int>?
                 do {
                     found = try blockPattern.firstMatchRange(
-                        in: subject, from: position - base, whole: false, validUTF8: true)
+                        in: scanned, from: position - base, whole: false, validUTF8: true)
                 } catch {
                     // The scan gave up at a limit: judge the remaining lines one by one.
                     lineByLine(position..<range.upperBound, validUTF8: true)
                     return
                 }
-                guard let found else { break }
+                guard let found else {
+                    if scanned.count == subject.count { break }
+                    // No match on the candidate line: on to the next candidate.
+                    skipLines(position..<(base + scanned.count))
+                    position = base + scanned.count
+                    continue
+                }
                 let start = base + found.lowerBound
                 // An empty match after the last newline is not on a line.
                 if start == range.upperBound && bytes[start - 1] == ByteScan.newline { break }
@@ -145,7 +157,7 @@ extension LineSearch {
 
         /// Judges each line in `range` with the per-line pattern (those that can match).
         private mutating func lineByLine(_ range: Range<Int>, validUTF8: Bool) {
-            var candidates = CandidateLines(required: search.requiredBytes)
+            var candidates = CandidateLines(required: search.requiredBytes, literal: search.requiredLiteral)
             var position = range.lowerBound
             while position < range.upperBound {
                 if candidates.isActive {

@@ -35,6 +35,8 @@ package struct LineSearch: Sendable {
     let prefix: [UInt8]
     /// Bytes of which every line the pattern matches holds one (see ``CandidateLines``).
     let requiredBytes: [UInt8]
+    /// Bytes every line the pattern matches holds, in a run (see ``RequiredLiteral``).
+    let requiredLiteral: RequiredLiteral?
 
     /// Whether a CR before a line's LF ends the line (`--crlf`): it is then not part of the
     /// text matched (`$` and `-x` see the line without it), but it is printed.
@@ -78,6 +80,7 @@ package struct LineSearch: Sendable {
         lineFeedsOnly = options.contains(.lineFeedOnly)
         self.prefix = []
         requiredBytes = try linePattern.requiredBytes()
+        requiredLiteral = RequiredLiteral(source: source, options: options)
         // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
         // subject's edges in a line: only the pattern as given decides.
         let unsafe = [#"\A"#, #"\z"#, #"\Z"#, #"\G"#, "(?=", "(?!", "(?<=", "(?<!", #"\K"#, "(*"]
@@ -107,6 +110,7 @@ package struct LineSearch: Sendable {
         recordsLines = other.recordsLines
         lineNumbers = other.lineNumbers
         requiredBytes = other.requiredBytes
+        requiredLiteral = other.requiredLiteral
         self.prefix = prefix
     }
 
