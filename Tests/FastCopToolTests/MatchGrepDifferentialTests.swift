@@ -95,6 +95,20 @@ struct MatchGrepDifferentialTests {
         }
     }
 
+    @Test("context, -m and -n across block boundaries (3 MiB of lines)")
+    func contextAcrossBlocks() throws {
+        // Lines of 1 to 40 bytes, a match every 997 lines: some fall near each 1 MiB block edge.
+        var text = ""
+        for index in 0..<150_000 {
+            text += String(repeating: "é", count: index % 20) + (index % 997 == 0 ? "hit \(index)" : "l\(index)") + "\n"
+        }
+        try Self.withCorpus(Array(text.utf8)) { tool, path in
+            for flags in [["-C", "2"], ["-B", "3", "-n"], ["-A", "1"], ["-m", "100", "-A", "2"], ["-c", "-m", "7"]] {
+                try Self.compare(tool, pattern: "hit", flags: flags, path: path)
+            }
+        }
+    }
+
     @Test("-F agrees with grep -F", arguments: ["a.b", "foo", "é", "(x", "\\", "ERROR 42", "Straße"])
     func fixedStrings(text: String) throws {
         try Self.withCorpus(Self.corpus) { tool, path in
