@@ -103,7 +103,9 @@ struct MatchGrepDifferentialTests {
             text += String(repeating: "é", count: index % 20) + (index % 997 == 0 ? "hit \(index)" : "l\(index)") + "\n"
         }
         try Self.withCorpus(Array(text.utf8)) { tool, path in
-            for flags in [["-C", "2"], ["-B", "3", "-n"], ["-A", "1"], ["-m", "100", "-A", "2"], ["-c", "-m", "7"]] {
+            for flags in [
+                ["-C", "2"], ["-B", "3", "-n"], ["-A", "1"], ["-m", "100", "-A", "2"], ["-c", "-m", "7"],
+            ] {
                 try Self.compare(tool, pattern: "hit", flags: flags, path: path)
             }
         }

@@ -165,7 +165,7 @@ package struct LineSearch: Sendable {
             if end < range.upperBound {
                 end = ByteScan.nextNewline(bytes, in: (end - 1)..<range.upperBound).map { $0 + 1 } ?? range.upperBound
             }
-            let check = UTF8TextScan.scan(bytes, in: position..<end)
+            let check = UTF8TextScan.scan(bytes, in: position..<end, lineEndings: !lineFeedsOnly)
             guard let invalid = check.firstInvalidUTF8 else {
                 scan.searchValid(position..<end, onlyLineFeeds: check.onlyLineFeeds)
                 position = end
