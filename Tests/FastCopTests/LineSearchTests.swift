@@ -15,11 +15,11 @@ struct LineSearchTests {
 
     static func search(
         _ pattern: String, in input: [UInt8], blockSize: Int = 64, pieces: Int = 3, wholeLine: Bool = false,
-        invert: Bool = false, countOnly: Bool = false, lineNumbers: Bool = false
+        invert: Bool = false, countOnly: Bool = false, lineNumbers: Bool = false, crlf: Bool = false
     ) throws -> Outcome {
         let search = try LineSearch(
-            source: pattern, options: [], wholeLine: wholeLine, invert: invert, countOnly: countOnly,
-            lineNumbers: lineNumbers)
+            source: pattern, options: [.lineFeedOnly], wholeLine: wholeLine, crlf: crlf, invert: invert,
+            countOnly: countOnly, lineNumbers: lineNumbers)
         var offset = 0
         let reader = LineBlockReader(blockSize: blockSize) { into, count in
             let taken = min(count, input.count - offset)
@@ -61,11 +61,16 @@ struct LineSearchTests {
         #expect(outcome.problems.isEmpty)
     }
 
-    @Test("a CRLF line matches a whole-line pattern without its CR; output keeps the CRLF")
+    @Test("with crlf, a CRLF line matches a whole-line pattern without its CR; output keeps the CRLF")
     func crlf() throws {
-        let outcome = try Self.search("naïve", in: Array("naïve\r\nnaïve!\r\n".utf8), wholeLine: true)
+        let input = Array("naïve\r\nnaïve!\r\n".utf8)
+        let outcome = try Self.search("naïve", in: input, wholeLine: true, crlf: true)
         #expect(outcome.output == "naïve\r\n")
         #expect(outcome.selected == 1)
+        // Without it the CR is part of the line, as in grep.
+        #expect(try Self.search("naïve", in: input, wholeLine: true).selected == 0)
+        #expect(try Self.search("naïve$", in: input, crlf: true).selected == 1)
+        #expect(try Self.search("naïve$", in: input).selected == 0)
     }
 
     @Test("a last line without a newline is selected, printed with one, and counted")

@@ -81,4 +81,17 @@ struct CheckTests {
             #expect(result.status == 2)
         }
     }
+
+    @Test("--pattern on plain lines: a line ends at LF only, as in fastcop match")
+    func lineSemantics() throws {
+        try ToolRunner.withRunner { tool in
+            // VT, NEL and LS are characters of the line: `.` matches them, `$` is not before them.
+            try tool.write("in.txt", "a\u{0B}b\na\u{85}b\na\u{2028}b\nab\u{2028}\n")
+            var result = try tool.run(["check", "in.txt", "--pattern", "a.b", "--summary", "none"])
+            #expect(result.stdout.hasPrefix("row 4, line 4:"))
+            #expect(result.stdout.split(separator: "\n").count == 1)
+            result = try tool.run(["check", "in.txt", "--pattern", "^ab$", "--summary", "none"])
+            #expect(result.stdout.split(separator: "\n").count == 4)
+        }
+    }
 }

@@ -7,6 +7,10 @@
 /// as `.` is in e-mail addresses): then looking for it only costs time.
 struct CandidateLines {
     private let required: [UInt8]
+    /// A run of bytes every match holds, looked for instead of `required` when known.
+    private let literal: RequiredLiteral?
+    /// The literal's next offset, as `next` is for each byte.
+    private var nextLiteral = -1
     /// For each required byte, its next offset at or after the last place it was looked for
     /// from, or the range's end when there is none; -1 before the first look.
     private var next: [Int]
@@ -15,16 +19,21 @@ struct CandidateLines {
     /// Whether the search still looks for candidates in this range.
     private(set) var isActive: Bool
 
-    init(required: [UInt8]) {
-        self.required = required
-        next = Array(repeating: -1, count: required.count)
-        isActive = !required.isEmpty
+    init(required: [UInt8], literal: RequiredLiteral? = nil) {
+        self.required = literal == nil ? required : []
+        self.literal = literal
+        next = Array(repeating: -1, count: self.required.count)
+        isActive = !required.isEmpty || literal != nil
     }
 
     /// The start of the first line at or after `position` (a line start) that holds a required
     /// byte, or nil when no line before `end` does.
     mutating func firstLine(from position: Int, before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var found = end
+        if let literal, nextLiteral < position {
+            nextLiteral = literal.next(in: bytes, range: position..<end) ?? end
+        }
+        if literal != nil { found = nextLiteral }
         for index in required.indices {
             if next[index] < position {
                 next[index] = ByteScan.next(required[index], in: bytes, range: position..<end) ?? end

@@ -50,30 +50,42 @@ extension LineSearch {
             let subject = UnsafeBufferPointer(rebasing: bytes[range])
             let base = range.lowerBound
             var position = base
-            var candidates = CandidateLines(required: search.requiredBytes)
+            var candidates = CandidateLines(required: search.requiredBytes, literal: search.requiredLiteral)
             judged = 0
             while position < range.upperBound {
                 if judged >= 64 && position - base < judged * 256 {
                     lineByLine(position..<range.upperBound, validUTF8: true)
                     return
                 }
+                // The subject the scan may look at: with candidates, the candidate line only (and
+                // its LF), so that a candidate without a match does not start a long scan.
+                var scanned = subject
                 if candidates.isActive {
                     guard let line = candidates.firstLine(from: position, before: range.upperBound, in: bytes) else {
                         break
                     }
                     skipLines(position..<line)
                     position = line
+                    let limit =
+                        ByteScan.nextNewline(bytes, in: line..<range.upperBound).map { $0 + 1 } ?? range.upperBound
+                    scanned = UnsafeBufferPointer(rebasing: subject[0..<(limit - base)])
                 }
                 let found: Range<Int>?
                 do {
                     found = try blockPattern.firstMatchRange(
-                        in: subject, from: position - base, whole: false, validUTF8: true)
+                        in: scanned, from: position - base, whole: false, validUTF8: true)
                 } catch {
                     // The scan gave up at a limit: judge the remaining lines one by one.
                     lineByLine(position..<range.upperBound, validUTF8: true)
                     return
                 }
-                guard let found else { break }
+                guard let found else {
+                    if scanned.count == subject.count { break }
+                    // No match on the candidate line: on to the next candidate.
+                    skipLines(position..<(base + scanned.count))
+                    position = base + scanned.count
+                    continue
+                }
                 let start = base + found.lowerBound
                 // An empty match after the last newline is not on a line.
                 if start == range.upperBound && bytes[start - 1] == ByteScan.newline { break }
@@ -82,7 +94,7 @@ extension LineSearch {
                 // With LF line endings only, a match inside its line is one the per-line pattern
                 // finds too (for a whole-line match it must also span the line). Counting, the
                 // line's start is not even needed.
-                let inside = onlyLineFeeds && end <= lineEnd
+                let inside = (onlyLineFeeds || search.lineFeedsOnly) && end <= lineEnd
                 if inside && !search.wholeLine && search.countOnly && !search.invert {
                     result.selected += 1
                     position = lineEnd + 1
@@ -101,6 +113,12 @@ extension LineSearch {
             if position < range.upperBound { skipLines(position..<range.upperBound) }
         }
 
+        /// Counts the line starting at `start`, which is not valid UTF-8, and remembers the first.
+        mutating func noteInvalidLine(at start: Int) {
+            result.invalidLines += 1
+            if result.firstInvalid == nil { result.firstInvalid = (start, line(at: start)) }
+        }
+
         /// The number of the line starting at `offset` (at or after the last one asked for).
         private mutating func line(at offset: Int) -> Int? {
             guard let counted = countedLine else { return nil }
@@ -117,7 +135,7 @@ extension LineSearch {
         /// Lines the block scan found no match in: selected only with `--invert`.
         private mutating func skipLines(_ range: Range<Int>) {
             guard !range.isEmpty, search.invert else { return }
-            if !search.lineNumbers && search.prefix.isEmpty {
+            if !search.lineNumbers && search.prefix.isEmpty && !search.recordsLines {
                 result.selected += ByteScan.lines(bytes, in: range)
                 if search.countOnly { return }
                 if bytes[range.upperBound - 1] == ByteScan.newline {
@@ -139,7 +157,7 @@ extension LineSearch {
 
         /// Judges each line in `range` with the per-line pattern (those that can match).
         private mutating func lineByLine(_ range: Range<Int>, validUTF8: Bool) {
-            var candidates = CandidateLines(required: search.requiredBytes)
+            var candidates = CandidateLines(required: search.requiredBytes, literal: search.requiredLiteral)
             var position = range.lowerBound
             while position < range.upperBound {
                 if candidates.isActive {
@@ -161,7 +179,7 @@ extension LineSearch {
             let newline = ByteScan.nextNewline(bytes, in: start..<limit)
             let end = newline ?? limit
             var contentEnd = end
-            if newline != nil && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
+            if search.crlf && newline != nil && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
                 contentEnd -= 1
             }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
@@ -181,6 +199,10 @@ extension LineSearch {
         private mutating func emit(_ start: Int, _ end: Int) {
             result.selected += 1
             guard !search.countOnly else { return }
+            if search.recordsLines {
+                output.lines.append(start..<end)
+                return
+            }
             if search.prefix.isEmpty && !search.lineNumbers && end < bytes.count && bytes[end] == ByteScan.newline {
                 append(start..<(end + 1))
                 return

@@ -21,35 +21,76 @@
 /// whole:validUTF8:)`: no `String` and no allocation per line or per match.
 package struct LineSearch: Sendable {
     /// The pattern as given, for each line.
-    let linePattern: Pattern
+    package let linePattern: Pattern
     /// The same pattern with `.multiline`, for block search; nil when block search is unsafe.
     let blockPattern: Pattern?
     /// The block pattern with `.lineFeedOnly` as well, for blocks with no other line ending
     /// (no CR, VT, FF, NEL, LS, PS): PCRE2's JIT then finds line starts much faster.
     let blockPatternLF: Pattern?
-    let wholeLine: Bool
-    let invert: Bool
+    package let wholeLine: Bool
+    package let invert: Bool
     let countOnly: Bool
     package let lineNumbers: Bool
     /// `name:` before each line, when several files are searched.
     let prefix: [UInt8]
     /// Bytes of which every line the pattern matches holds one (see ``CandidateLines``).
     let requiredBytes: [UInt8]
+    /// Bytes every line the pattern matches holds, in a run (see ``RequiredLiteral``).
+    let requiredLiteral: RequiredLiteral?
 
+    /// Whether a CR before a line's LF ends the line (`--crlf`): it is then not part of the
+    /// text matched (`$` and `-x` see the line without it), but it is printed.
+    package let crlf: Bool
+    /// Whether lines that are not valid UTF-8 are searched (the pattern was compiled with
+    /// ``Pattern/Options/matchInvalidUTF8``) rather than reported as problems.
+    let searchesInvalidUTF8: Bool
+    /// Whether the pattern knows LF alone as a newline (``Pattern/Options/lineFeedOnly``): a
+    /// block match inside a line is then one the per-line pattern finds, whatever other line
+    /// terminators the block holds.
+    let lineFeedsOnly: Bool
+    /// Whether selected lines are recorded as ranges in ``OutputBuffer/lines`` instead of
+    /// being copied to ``OutputBuffer/bytes`` (for a caller that prints them itself).
+    package let recordsLines: Bool
+
+    /// A search for `source`.
+    ///
+    /// - Parameters:
+    ///   - options: the compile options; `fastcop match` passes ``Pattern/Options/lineFeedOnly``
+    ///     and ``Pattern/Options/matchInvalidUTF8`` (a line ends at LF, as in grep).
+    ///   - wholeLine: the pattern must match the whole line (`-x`).
+    ///   - words: the match must be a whole word (`-w`): the pattern is searched as
+    ///     `(?<!\w)(?:PATTERN)(?!\w)`, as `grep -P -w` does. Ignored with `wholeLine` and
+    ///     with ``Pattern/Options/literal`` (escape the text instead).
+    ///   - crlf: a CR before LF is part of the line end (`--crlf`).
+    ///   - recordsLines: record the selected lines' ranges instead of copying their bytes.
     package init(
-        source: String, options: Pattern.Options, wholeLine: Bool, invert: Bool, countOnly: Bool, lineNumbers: Bool
+        source: String, options: Pattern.Options, wholeLine: Bool, words: Bool = false, crlf: Bool = false,
+        invert: Bool, countOnly: Bool, lineNumbers: Bool, recordsLines: Bool = false
     ) throws {
-        linePattern = try Pattern(source, options: options)
+        let wraps = words && !wholeLine && !options.contains(.literal)
+        let text = wraps ? #"(?<!\w)(?:"# + source + #")(?!\w)"# : source
+        linePattern = try Pattern(text, options: options)
         self.wholeLine = wholeLine
         self.invert = invert
         self.countOnly = countOnly
         self.lineNumbers = lineNumbers
+        self.crlf = crlf
+        self.recordsLines = recordsLines
+        searchesInvalidUTF8 = options.contains(.matchInvalidUTF8)
+        lineFeedsOnly = options.contains(.lineFeedOnly)
         self.prefix = []
         requiredBytes = try linePattern.requiredBytes()
+        requiredLiteral = RequiredLiteral(source: source, options: options)
+        // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
+        // subject's edges in a line: only the pattern as given decides.
         let unsafe = [#"\A"#, #"\z"#, #"\Z"#, #"\G"#, "(?=", "(?!", "(?<=", "(?<!", #"\K"#, "(*"]
-        if options.contains(.literal) || !unsafe.contains(where: { source.contains($0) }) {
-            blockPattern = try Pattern(source, options: options.union(.multiline))
-            blockPatternLF = try Pattern(source, options: options.union([.multiline, .lineFeedOnly]))
+        if crlf {
+            // `$` before CR LF is not a block-pattern `$`: judge line by line.
+            blockPattern = nil
+            blockPatternLF = nil
+        } else if options.contains(.literal) || !unsafe.contains(where: { source.contains($0) }) {
+            blockPattern = try Pattern(text, options: options.union(.multiline))
+            blockPatternLF = try Pattern(text, options: options.union([.multiline, .lineFeedOnly]))
         } else {
             blockPattern = nil
             blockPatternLF = nil
@@ -63,8 +104,13 @@ package struct LineSearch: Sendable {
         wholeLine = other.wholeLine
         invert = other.invert
         countOnly = other.countOnly
+        crlf = other.crlf
+        searchesInvalidUTF8 = other.searchesInvalidUTF8
+        lineFeedsOnly = other.lineFeedsOnly
+        recordsLines = other.recordsLines
         lineNumbers = other.lineNumbers
         requiredBytes = other.requiredBytes
+        requiredLiteral = other.requiredLiteral
         self.prefix = prefix
     }
 
@@ -75,6 +121,11 @@ package struct LineSearch: Sendable {
     package struct Result: Sendable {
         package var selected = 0
         package var problems: [String] = []
+        /// Lines that are not valid UTF-8, searched all the same (with
+        /// ``Pattern/Options/matchInvalidUTF8``).
+        package var invalidLines = 0
+        /// The first of them: its offset in the block, and its number when lines are counted.
+        package var firstInvalid: (offset: Int, line: Int?)?
     }
 
     /// The bytes one piece prints, kept from block to block so that its memory is allocated
@@ -85,6 +136,8 @@ package struct LineSearch: Sendable {
 
         /// The output so far.
         package var bytes: [UInt8] = []
+        /// The selected lines (without their LF), when the search ``recordsLines``.
+        package var lines: [Range<Int>] = []
 
         package init() {}
     }
@@ -112,7 +165,7 @@ package struct LineSearch: Sendable {
             if end < range.upperBound {
                 end = ByteScan.nextNewline(bytes, in: (end - 1)..<range.upperBound).map { $0 + 1 } ?? range.upperBound
             }
-            let check = UTF8TextScan.scan(bytes, in: position..<end)
+            let check = UTF8TextScan.scan(bytes, in: position..<end, lineEndings: !lineFeedsOnly)
             guard let invalid = check.firstInvalidUTF8 else {
                 scan.searchValid(position..<end, onlyLineFeeds: check.onlyLineFeeds)
                 position = end
@@ -120,7 +173,9 @@ package struct LineSearch: Sendable {
             }
             let badLine = ByteScan.lastNewline(bytes, in: position..<invalid).map { $0 + 1 } ?? position
             scan.searchValid(position..<badLine, onlyLineFeeds: check.onlyLineFeeds)
-            position = scan.judgeLine(at: badLine, end: range.upperBound, validUTF8: false)
+            if searchesInvalidUTF8 { scan.noteInvalidLine(at: badLine) }
+            // With PCRE2_MATCH_INVALID_UTF, PCRE2 never checks (and needs no check).
+            position = scan.judgeLine(at: badLine, end: range.upperBound, validUTF8: searchesInvalidUTF8)
         }
         return scan.finish()
     }

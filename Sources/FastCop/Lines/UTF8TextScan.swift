@@ -45,9 +45,10 @@ package struct UTF8TextScan: Sendable, Equatable {
         scan(bytes, in: 0..<bytes.count, lineEndings: false).firstInvalidUTF8
     }
 
-    /// The scan; ``onlyLineFeeds`` is only worked out when `lineEndings` is true.
+    /// The scan; ``onlyLineFeeds`` is only worked out when `lineEndings` is true (a search whose
+    /// pattern knows LF alone as a newline does not need it, and saves three `memchr` passes).
     @inline(__always)
-    private static func scan(
+    package static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, lineEndings: Bool
     ) -> UTF8TextScan {
         guard let base = bytes.baseAddress, !range.isEmpty else {

@@ -76,10 +76,19 @@ extension Pattern {
         /// `PCRE2_NEWLINE_ANY`; `NSRegularExpression`'s is `.useUnixLineSeparators`.
         public static let lineFeedOnly = Options(rawValue: 1 << 10)
 
+        /// Subjects may hold invalid UTF-8: an invalid byte matches nothing, and the rest of
+        /// the subject matches as usual, instead of the match failing with
+        /// ``PatternError/Kind/invalidUTF8``. For line tools that search files as `grep -P`
+        /// does (a Latin-1 line is searched, not skipped).
+        ///
+        /// The corresponding PCRE2 option is `PCRE2_MATCH_INVALID_UTF`.
+        package static let matchInvalidUTF8 = Options(rawValue: 1 << 11)
+
         /// The PCRE2 compile flags for these options.
         var engineFlags: UInt32 {
             var flags: UInt32 = 0
             if contains(.caseInsensitive) { flags |= EngineFlags.caseless }
+            if contains(.matchInvalidUTF8) { flags |= EngineFlags.matchInvalidUTF }
             // PCRE2_LITERAL combines only with PCRE2_CASELESS (and anchoring/UTF): the other
             // options have no meaning for literal text.
             if contains(.literal) { return flags | EngineFlags.literal }

@@ -27,6 +27,13 @@ struct ParsedArguments: Sendable {
         return values[option.name]?.last
     }
 
+    /// Every value given for the option, in order (for options that may be repeated, such as
+    /// `match -e`).
+    func values(_ option: OptionSpec) -> [String] {
+        assert(option.takesValue && declared(option), "--\(option.name) is not an option of \(spec.name)")
+        return values[option.name] ?? []
+    }
+
     /// A usage error for this command.
     func usageError(_ message: String) -> ToolError { .usage(message, command: spec.name) }
 
@@ -87,7 +94,8 @@ enum ArgumentParser {
                 var letters = Substring(argument.dropFirst())
                 while let letter = letters.first {
                     letters = letters.dropFirst()
-                    if letter == "h" { return nil }
+                    // `-h` is help unless the command gives it a meaning (`match -h`, as grep's).
+                    if letter == "h" && spec.option(short: "h") == nil { return nil }
                     guard let option = spec.option(short: letter) else {
                         throw fail("unknown option -\(letter)")
                     }

@@ -56,7 +56,8 @@ struct CommandSpec: Sendable {
         var text = "fastcop \(name.isEmpty ? "" : name + " ")- \(summary)\n\nUsage:\n"
         for line in usage { text += "  fastcop \(line)\n" }
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
-        let all = options + [.flag("help", short: "h", help: "Show this help.")]
+        let helpShort: Character? = option(short: "h") == nil ? "h" : nil
+        let all = options + [.flag("help", short: helpShort, help: "Show this help.")]
         let width = all.map(\.synopsis.count).max() ?? 0
         text += "\nOptions:\n"
         for option in all {

@@ -1,54 +1,157 @@
 import FastCop
+import FastCopRecords
 
-/// The options of `fastcop match`, decoded once.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The options of `fastcop match`, decoded once. Letters and meanings follow GNU grep's.
 struct MatchOptions {
-    static let pattern = CommonOptions.pattern(help: "The pattern, when it is not the first argument (like grep -e).")
+    static let pattern = CommonOptions.pattern(
+        help: "A pattern (like grep -e); may be repeated: a line is selected when any matches.")
+    static let patternFile = OptionSpec.option(
+        "file", short: "f", value: "FILE", help: "Read patterns from FILE, one per line (like grep -f; - is stdin).")
     static let count = OptionSpec.flag("count", short: "c", help: "Print only the number of selected lines (per file).")
     static let invert = OptionSpec.flag("invert", short: "v", help: "Select the lines that do not match.")
     static let wholeLine = OptionSpec.flag("whole-line", short: "x", help: "The pattern must match the whole line.")
+    static let words = OptionSpec.flag(
+        "word-regexp", short: "w", help: "The match must be a whole word (no word character on either side).")
     static let ignoreCase = OptionSpec.flag(
         "ignore-case", short: "i", help: "Letters match both cases (Unicode case folding).")
     static let fixedStrings = OptionSpec.flag(
-        "fixed-strings", short: "F", help: "PATTERN is literal text, not a regular expression.")
+        "fixed-strings", short: "F", help: "The patterns are literal text, not regular expressions.")
     static let lineNumber = OptionSpec.flag("line-number", short: "n", help: "Prefix each line with its line number.")
+    static let onlyMatching = OptionSpec.flag(
+        "only-matching", short: "o", help: "Print only the matching parts, each on its own line.")
+    static let filesWithMatches = OptionSpec.flag(
+        "files-with-matches", short: "l", help: "Print only the names of the files with a selected line.")
+    static let withFileName = OptionSpec.flag(
+        "with-filename", short: "H", help: "Prefix each line with its file name (the default for several files).")
+    static let noFileName = OptionSpec.flag("no-filename", short: "h", help: "Never prefix lines with file names.")
+    static let maxCount = OptionSpec.option(
+        "max-count", short: "m", value: "NUM", help: "Stop reading a file after NUM selected lines.")
+    static let after = OptionSpec.option(
+        "after-context", short: "A", value: "NUM", help: "Print NUM lines after each selected line.")
+    static let before = OptionSpec.option(
+        "before-context", short: "B", value: "NUM", help: "Print NUM lines before each selected line.")
+    static let context = OptionSpec.option(
+        "context", short: "C", value: "NUM", help: "Print NUM lines before and after each selected line.")
+    static let color = OptionSpec.option(
+        "color", value: "WHEN",
+        help: "Highlight matches, names and numbers: auto (on a terminal; default), always, never.",
+        hidden: ["--colour"])
+    static let crlf = OptionSpec.flag(
+        "crlf", help: "A CR before LF is part of the line end: $ and -x do not see it (like rg --crlf).")
     static let quiet = OptionSpec.flag(
         "quiet", short: "q", help: "Print nothing; the exit status says whether a line matched.")
 
     /// The declarations, in the order help lists them.
     static let declarations: [OptionSpec] = [
-        pattern, count, invert, wholeLine, ignoreCase, fixedStrings, lineNumber, quiet,
+        pattern, patternFile, count, invert, wholeLine, words, ignoreCase, fixedStrings, lineNumber, onlyMatching,
+        filesWithMatches, withFileName, noFileName, maxCount, after, before, context, color, crlf, quiet,
     ]
 
-    /// The pattern's source.
-    let pattern: String
+    /// The patterns, as given (from `-e`, `-f`, or the first argument), each line one pattern.
+    let patterns: [String]
     /// The files to search; `-` is stdin (the default).
     let files: [String]
-    let compileOptions: Pattern.Options
+    let ignoreCase: Bool
+    let fixedStrings: Bool
     let count: Bool
     let invert: Bool
     let wholeLine: Bool
+    let words: Bool
     let lineNumbers: Bool
+    let onlyMatching: Bool
+    let filesWithMatches: Bool
+    /// Whether lines are prefixed with their file's name.
+    let withFileNames: Bool
+    let maxCount: Int?
+    let afterContext: Int
+    let beforeContext: Int
+    let color: Bool
+    let crlf: Bool
     let quiet: Bool
 
-    /// - Throws: ``ToolError`` (usage) when there is no pattern.
-    init(_ arguments: ParsedArguments) throws {
+    /// - Throws: ``ToolError`` (usage) when there is no pattern or a number or color choice is
+    ///   wrong; (input) when a pattern file cannot be read.
+    init(_ arguments: ParsedArguments, isTerminal: Bool = isatty(STDOUT_FILENO) == 1) throws {
         var files = arguments.positionals
-        if let pattern = arguments.value(Self.pattern) {
-            self.pattern = pattern
-        } else if !files.isEmpty {
-            pattern = files.removeFirst()
+        let given = arguments.values(Self.pattern)
+        let patternFiles = arguments.values(Self.patternFile)
+        var patterns: [String] = []
+        if given.isEmpty && patternFiles.isEmpty {
+            guard !files.isEmpty else {
+                throw arguments.usageError("missing argument: expected \(arguments.spec.usage.first ?? "PATTERN")")
+            }
+            patterns = Self.lines(of: files.removeFirst())
         } else {
-            throw arguments.usageError("missing argument: expected \(arguments.spec.usage.first ?? "PATTERN")")
+            for text in given { patterns += Self.lines(of: text) }
+            for path in patternFiles { patterns += try Self.readPatterns(path) }
         }
+        self.patterns = patterns
         self.files = files.isEmpty ? ["-"] : files
-        var compileOptions: Pattern.Options = []
-        if arguments.flag(Self.ignoreCase) { compileOptions.insert(.caseInsensitive) }
-        if arguments.flag(Self.fixedStrings) { compileOptions.insert(.literal) }
-        self.compileOptions = compileOptions
+        ignoreCase = arguments.flag(Self.ignoreCase)
+        fixedStrings = arguments.flag(Self.fixedStrings)
         count = arguments.flag(Self.count)
         invert = arguments.flag(Self.invert)
         wholeLine = arguments.flag(Self.wholeLine)
+        words = arguments.flag(Self.words)
         lineNumbers = arguments.flag(Self.lineNumber)
+        onlyMatching = arguments.flag(Self.onlyMatching)
+        filesWithMatches = arguments.flag(Self.filesWithMatches)
+        withFileNames =
+            arguments.flag(Self.withFileName) || (self.files.count > 1 && !arguments.flag(Self.noFileName))
+        maxCount = try Self.number(arguments, Self.maxCount)
+        let both = try Self.number(arguments, Self.context) ?? 0
+        afterContext = try Self.number(arguments, Self.after) ?? both
+        beforeContext = try Self.number(arguments, Self.before) ?? both
+        switch arguments.value(Self.color) ?? "auto" {
+        case "auto": color = isTerminal
+        case "always": color = true
+        case "never": color = false
+        case let other: throw arguments.usageError("--color takes auto, always or never, not '\(other)'")
+        }
+        crlf = arguments.flag(Self.crlf)
         quiet = arguments.flag(Self.quiet)
+    }
+
+    /// Whether lines go through ``MatchPrinter`` (options the block search's own output lacks).
+    var needsPrinter: Bool { onlyMatching || color || afterContext > 0 || beforeContext > 0 || maxCount != nil }
+
+    /// A pattern argument holding newlines is several patterns, as in grep.
+    private static func lines(of text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The patterns in a file, one per line (a final newline ends the last; CRLF is not
+    /// special, as in grep).
+    private static func readPatterns(_ path: String) throws -> [String] {
+        let input = try InputSource.open(path)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try input.read(into: $0.baseAddress!, count: $0.count) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ToolError.input("-f \(path): the patterns are not valid UTF-8")
+        }
+        if text.isEmpty { return [] }
+        return lines(of: text.hasSuffix("\n") ? String(text.dropLast()) : text)
+    }
+
+    /// A count option's value: a whole number ≥ 0.
+    private static func number(_ arguments: ParsedArguments, _ option: OptionSpec) throws -> Int? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let value = Int(text), value >= 0 else {
+            throw arguments.usageError("--\(option.name) takes a whole number ≥ 0, not '\(text)'")
+        }
+        return value
     }
 }

@@ -62,7 +62,15 @@ enum CheckCommand {
         }
         let trial: TrialEvaluator
         do {
-            trial = try RuleFactory.trial(spec)
+            if case .format(let source) = spec, options.format == .lines {
+                // Plain lines follow `fastcop match`: a line ends at LF only, so `.` matches VT,
+                // FF, CR, NEL, LS and PS, and `$` is not before them (the library's default,
+                // NSRegularExpression's, knows them all as newlines).
+                let pattern = try Pattern(source, options: .lineFeedOnly)
+                trial = { try pattern.hasWholeMatch(in: $0) }
+            } else {
+                trial = try RuleFactory.trial(spec)
+            }
         } catch let error as PatternError {
             throw ToolError.input("--pattern: the pattern does not compile:\n\(error.description)")
         }

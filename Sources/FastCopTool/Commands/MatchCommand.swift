@@ -7,36 +7,51 @@ enum MatchCommand {
         name: "match",
         summary: "Print the lines that match a PCRE2 pattern, like grep -P, on all cores.",
         usage: [
-            "match PATTERN [FILE...] [--count] [--invert] [--whole-line] [--ignore-case]",
-            "match --pattern PATTERN [FILE...] [...]",
+            "match PATTERN [FILE...] [OPTIONS]",
+            "match -e PATTERN [-e PATTERN...] [-f FILE] [FILE...] [OPTIONS]",
         ],
         discussion: """
             Reads each FILE (or stdin when there is none, or for '-') line by line and prints
-            the lines in which PATTERN matches, in input order. With several files each line is
-            prefixed with its file name. A line that is not valid UTF-8, or on which the
-            pattern gives up (match limit), does not match and is reported on stderr.
+            the lines in which a pattern matches, in input order, as grep -P does. With several
+            files each line is prefixed with its file name (-H, -h change that).
+
+            A line is everything up to LF, as in grep and ripgrep: $ matches only at a line's
+            end, ^ only at its start, and . matches every character but LF (a CR, VT, FF, NEL,
+            LS or PS is an ordinary character; --crlf makes CR LF the line end, as rg's flag
+            does). Lines that are not valid UTF-8 (Latin-1, say) are searched as grep -P
+            searches them: the invalid bytes match nothing, the rest of the line matches as
+            usual; a file holding such lines is reported once on stderr. Binary files are
+            searched as text (like grep -a).
 
             Patterns are PCRE2 (Perl) syntax, compiled once and JIT-compiled, Unicode-aware
-            (\\w, \\d, case folding). Exit status: 0 when a line was selected, 1 when none was,
-            2 for an error (a bad pattern, a missing file).
+            (\\w, \\d, \\b and case folding know non-ASCII letters, as in rg and grep 3.10+).
+            Several patterns (-e repeated, -f FILE, or a pattern with newlines) are one search:
+            (?:P1)|(?:P2)|... compiled once; numbered back references, a leading (*VERB) and
+            (?x) comments cannot be joined and are refused with an error (use named groups).
+
+            Exit status: 0 when a line was selected, 1 when none was, 2 for an error (a bad
+            pattern, a missing file), as grep's.
             """,
         options: MatchOptions.declarations,
         positionals: 0...Int.max)
 
     static func run(_ options: MatchOptions) throws -> ExitStatus {
+        let patterns = try MatchPatterns(options)
+        let countOnly = options.count || options.quiet || options.filesWithMatches
+        let printing = options.needsPrinter && !countOnly
         let search: LineSearch
         do {
             search = try LineSearch(
-                source: options.pattern, options: options.compileOptions, wholeLine: options.wholeLine,
-                invert: options.invert, countOnly: options.count || options.quiet, lineNumbers: options.lineNumbers)
+                source: patterns.source, options: patterns.options, wholeLine: options.wholeLine,
+                words: options.words, crlf: options.crlf, invert: options.invert, countOnly: countOnly,
+                lineNumbers: options.lineNumbers, recordsLines: printing)
         } catch let error as PatternError {
             throw ToolError.input("the pattern does not compile:\n\(error.description)")
         }
-        let files = options.files
         let output = try OutputSink.open("-")
         var selectedAny = false
         var failed = false
-        for file in files {
+        for file in options.files {
             let input: InputSource
             do {
                 input = try InputSource.open(file)
@@ -45,13 +60,29 @@ enum MatchCommand {
                 failed = true
                 continue
             }
-            let prefix = files.count > 1 ? "\(input.name):" : ""
-            let selected = try searchInput(
-                input, search: search.prefixed(prefix), output: options.quiet ? .discard : output)
-            if options.count && !options.quiet {
-                try output.write(prefix + "\(selected)\n")
-            }
+            let name = options.withFileNames ? input.name : nil
+            // -q and -l need one selected line; -c -m NUM counts up to NUM.
+            let enough = options.quiet || options.filesWithMatches ? 1 : options.maxCount
+            let printer =
+                printing
+                ? MatchPrinter(
+                    style: MatchPrinter.Style(
+                        name: name, lineNumbers: options.lineNumbers, color: options.color,
+                        onlyMatching: options.onlyMatching, before: options.beforeContext,
+                        after: options.afterContext, maxCount: options.maxCount),
+                    search: search) : nil
+            let plain = search.prefixed(name.map { "\($0):" } ?? "")
+            var selected = try searchInput(
+                input, path: file, search: plain, output: options.quiet ? .discard : output, printer: printer,
+                enough: enough)
+            if let max = options.maxCount { selected = min(selected, max) }
             selectedAny = selectedAny || selected > 0
+            if options.quiet && selectedAny { return .success }
+            if options.filesWithMatches {
+                if selected > 0 { try output.write(input.name + "\n") }
+            } else if options.count && !options.quiet {
+                try output.write((name.map { "\($0):" } ?? "") + "\(selected)\n")
+            }
         }
         if failed { return .failure }
         return selectedAny ? .success : .rejected
@@ -61,20 +92,28 @@ enum MatchCommand {
     ///
     /// Each block's pieces are searched in parallel, and the next block is read meanwhile (as
     /// one more task), so reading and searching overlap.
-    private static func searchInput(_ input: InputSource, search: LineSearch, output: OutputSink) throws -> Int {
+    private static func searchInput(
+        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?,
+        enough: Int?
+    ) throws -> Int {
         do {
-            return try searchBlocks(input, search: search, output: output)
+            return try searchBlocks(
+                input, path: path, search: search, output: output, printer: printer, enough: enough)
         } catch let error as LineBlockReader.LineTooLong {
             throw ToolError.input(error.description)
         }
     }
 
     /// Searches one input block by block with the library's line engine (``LineBlockReader``,
-    /// ``LineSearch``).
-    private static func searchBlocks(_ input: InputSource, search: LineSearch, output: OutputSink) throws -> Int {
+    /// ``LineSearch``), printing through `printer` when there is one; stops after the block in
+    /// which `enough` lines were selected (or the printer is done).
+    private static func searchBlocks(
+        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?, enough: Int?
+    ) throws -> Int {
         let reader = LineBlockReader { try input.read(into: $0, count: $1) }
         var selected = 0
         var problemsReported = 0
+        var invalid = InvalidLines()
         var nextLine = 1
         var buffers: [LineSearch.OutputBuffer] = []
         // Asked once: each call reads /proc and /sys through Foundation (tens of microseconds).
@@ -97,6 +136,7 @@ enum MatchCommand {
                 }
             }
             let starts = firstLines
+            let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
             while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
             let outputs = buffers
             // Task 0 reads the next block; task 1 + i searches piece i.
@@ -112,6 +152,7 @@ enum MatchCommand {
             for (piece, result) in results.dropFirst().enumerated() {
                 guard let result else { continue }
                 selected += result.selected
+                invalid.add(result, blockOffset: blockOffset)
                 let buffer = outputs[piece]
                 if !buffer.bytes.isEmpty {
                     try output.write(buffer.bytes)
@@ -122,7 +163,19 @@ enum MatchCommand {
                     Console.error("fastcop: \(input.name): \(problem)\n")
                 }
             }
+            if let printer {
+                printer.print(
+                    buffer, offset: blockOffset, firstLine: blockFirstLine,
+                    lines: outputs.prefix(pieces.count).lazy.flatMap(\.lines))
+                for piece in outputs { piece.lines.removeAll(keepingCapacity: true) }
+                try output.write(printer.output)
+                printer.output.removeAll(keepingCapacity: true)
+                if printer.isDone { break }
+            } else if let enough, selected >= enough {
+                break
+            }
         } while try reader.advance()
-        return selected
+        invalid.report(input: input, path: path)
+        return printer?.selected ?? selected
     }
 }

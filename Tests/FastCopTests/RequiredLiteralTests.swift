@@ -1,0 +1,43 @@
+import Testing
+
+@testable import FastCop
+
+/// The literal run every match of a pattern holds, read from its text, and the scan for it.
+@Suite("Line engine: required literals")
+struct RequiredLiteralTests {
+    static let cases: [(source: String, options: Pattern.Options, literal: String?)] = [
+        (#"example\.com"#, [], "example.com"),
+        ("zebra[0-9]+", [], "zebra"),
+        ("^Straße x", [], "Straße x"),
+        ("colou?r", [], "colo"),  // the u is optional
+        ("abcd*", [], "abc"),
+        ("ab+c", [], nil),  // "ab" is too short to be worth it
+        ("apple|banana", [], nil),
+        ("(?i)zebra", [], nil),
+        ("zebra", [.caseInsensitive], nil),
+        (#"\d+zebra"#, [], nil),
+        ("a.b (x", [.literal], "a.b (x"),
+        ("zoë{2}", [], "zo"),
+    ]
+
+    @Test("the literal read from a pattern", arguments: cases)
+    func literal(source: String, options: Pattern.Options, literal: String?) {
+        let found = RequiredLiteral(source: source, options: options)
+        #expect(
+            found.map { String(decoding: $0.bytes, as: UTF8.self) } == (literal.flatMap { $0.count >= 3 ? $0 : nil }))
+    }
+
+    @Test("the scan finds the first occurrence, in the range only, at every alignment")
+    func scan() throws {
+        let literal = try #require(RequiredLiteral(source: "Straße", options: []))
+        for padding in 0..<40 {
+            let text = Array((String(repeating: "x", count: padding) + "Straß Strasse Straße!").utf8)
+            let expected = text.count - Array("Straße!".utf8).count
+            text.withUnsafeBufferPointer { bytes in
+                #expect(literal.next(in: bytes, range: 0..<bytes.count) == expected)
+                #expect(literal.next(in: bytes, range: 0..<(bytes.count - 2)) == nil)
+                #expect(literal.next(in: bytes, range: (expected + 1)..<bytes.count) == nil)
+            }
+        }
+    }
+}
