@@ -22,6 +22,24 @@ struct CleanLinesTests {
         }
     }
 
+    /// Plain lines end at LF only, as `fastcop match` and grep read them: VT, FF, CR, NEL, LS
+    /// and PS inside a line are characters that `.` matches and `$` does not stop before.
+    @Test(
+        "plain lines: format trials follow grep's line semantics",
+        arguments: ["\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"])
+    func lineSemantics(terminator: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"line": {"trials": [{"format": "é.b$"}]}}}"#)
+            try tool.write("in.txt", "é\(terminator)b\né\(terminator)\n")
+            let result = try tool.run([
+                "clean", "in.txt", "--rules", "rules.json", "-o", "clean.txt", "--rejects", "rejects.txt", "--quiet",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(tool.read("clean.txt") == "é\(terminator)b\n")
+            #expect(tool.read("rejects.txt")?.hasPrefix("2\tline\t") == true)
+        }
+    }
+
     @Test("- reads stdin and writes stdout; the summary then goes to stderr")
     func pipes() throws {
         try ToolRunner.withRunner { tool in

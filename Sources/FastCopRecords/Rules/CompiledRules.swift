@@ -41,7 +41,7 @@ package struct CompiledRules: Sendable {
     ///
     /// - Throws: ``RulesError`` for a pattern that does not compile or a replacement template
     ///   that is wrong, with the place (`fields.phone.trials[0]`) and the caret description.
-    init(_ spec: RuleSpec) throws(RulesError) {
+    init(_ spec: RuleSpec, patternOptions: Pattern.Options = []) throws(RulesError) {
         var fields: [CompiledField] = []
         for field in spec.fields {
             var filters: [any FilterType] = []
@@ -56,8 +56,12 @@ package struct CompiledRules: Sendable {
             var patterns: [Pattern?] = []
             for (trial, message, place) in field.trials {
                 do {
-                    trials.append((try RuleFactory.trial(trial), message ?? field.message ?? trial.defaultMessage))
-                    patterns.append(try RuleFactory.wholeMatchPattern(trial))
+                    trials.append(
+                        (
+                            try RuleFactory.trial(trial, patternOptions: patternOptions),
+                            message ?? field.message ?? trial.defaultMessage
+                        ))
+                    patterns.append(try RuleFactory.wholeMatchPattern(trial, patternOptions: patternOptions))
                 } catch {
                     throw RulesError(path: place.path, offset: place.offset, message: Self.describe(error))
                 }
@@ -69,6 +73,10 @@ package struct CompiledRules: Sendable {
         }
         self.fields = fields
     }
+
+    /// The pattern options for plain lines, as `fastcop match` and `check` read them, grep's way:
+    /// a line ends at LF only, so `$`, `^` and `.` know no other line terminator.
+    package static let lineSemantics: Pattern.Options = [.lineFeedOnly]
 
     /// Rules made in code (for `check --email` and `check --format`).
     package init(fields: [CompiledField]) {

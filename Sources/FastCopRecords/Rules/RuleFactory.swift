@@ -46,8 +46,12 @@ package enum RuleFactory {
     /// The prepared judge for `spec`.
     ///
     /// - Throws: ``PatternError`` for a broken pattern.
-    package static func trial(_ spec: TrialSpec) throws -> TrialEvaluator {
+    package static func trial(_ spec: TrialSpec, patternOptions: Pattern.Options = []) throws -> TrialEvaluator {
         switch spec {
+        case .format(let source) where !patternOptions.isEmpty:
+            // Trial.format's whole match, with the options of the data's format.
+            let pattern = try PatternCache.shared.pattern(source, options: patternOptions, wholeMatch: true)
+            return { try pattern.hasWholeMatch(in: $0) }
         case .email:
             // The tool's own, for real data; `Trial.email` keeps SwiftCop's pattern.
             return try Trial.format(Pattern.modernEmailSource).makeEvaluator()

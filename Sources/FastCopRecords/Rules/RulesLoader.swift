@@ -1,3 +1,5 @@
+package import FastCop
+
 /// Reads, parses, checks and compiles a rules file, before any row is read.
 package enum RulesLoader {
     /// The largest rules file accepted.
@@ -8,7 +10,9 @@ package enum RulesLoader {
     /// - Throws: ``RecordsError`` for an unreadable file, broken JSON (with line and column), an
     ///   unknown filter or trial, or a pattern that does not compile (with its place in the
     ///   file, such as `fields.phone.trials[0]`, and a caret under the error).
-    package static func load(_ path: String) throws -> CompiledRules {
+    /// - Parameter patternOptions: options every `format` trial is compiled with
+    ///   (``CompiledRules/lineSemantics`` for plain lines, as `fastcop match` reads them).
+    package static func load(_ path: String, patternOptions: Pattern.Options = []) throws -> CompiledRules {
         let source = try InputSource.open(path)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -18,11 +22,13 @@ package enum RulesLoader {
             bytes += chunk[..<count]
             if bytes.count > maximumBytes { throw RecordsError("rules file '\(path)' is larger than 16 MiB") }
         }
-        return try compile(bytes, name: path == "-" ? "stdin" : path)
+        return try compile(bytes, name: path == "-" ? "stdin" : path, patternOptions: patternOptions)
     }
 
     /// Parses and compiles rules held in memory (the embedded sample's).
-    package static func compile(_ bytes: [UInt8], name: String) throws -> CompiledRules {
+    package static func compile(
+        _ bytes: [UInt8], name: String, patternOptions: Pattern.Options = []
+    ) throws -> CompiledRules {
         if let bad = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) {
             let (line, column) = JSONDocument.position(of: bad, in: bytes)
             throw RecordsError("\(name):\(line):\(column): invalid UTF-8 in the rules file")
@@ -35,7 +41,7 @@ package enum RulesLoader {
             throw RecordsError("\(name):\(line):\(column): invalid JSON: \(error.message)")
         }
         do {
-            return try CompiledRules(try RulesDecoder.decode(root))
+            return try CompiledRules(try RulesDecoder.decode(root), patternOptions: patternOptions)
         } catch {
             throw RecordsError(error.report(file: name, bytes: bytes))
         }

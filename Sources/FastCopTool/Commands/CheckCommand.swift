@@ -43,13 +43,20 @@ enum CheckCommand {
         return summary.status
     }
 
+    /// Plain lines follow `fastcop match`: a line ends at LF only, so `.` matches VT, FF, CR,
+    /// NEL, LS and PS, and `$` is not before them (the library's default, NSRegularExpression's,
+    /// knows them all as newlines). CSV and JSON Lines values follow the library.
+    private static func patternOptions(_ options: CheckOptions) -> Pattern.Options {
+        options.format == .lines ? CompiledRules.lineSemantics : []
+    }
+
     /// The rules to check with: the rules file's (one field of it with `--column`), or one
     /// trial on one column.
     private static func makeRules(_ options: CheckOptions) throws -> CompiledRules {
         let spec: TrialSpec
         switch options.judge {
         case .rules(let path):
-            let rules = try RulesLoader.load(path)
+            let rules = try RulesLoader.load(path, patternOptions: patternOptions(options))
             guard let column = options.column else { return rules }
             guard let field = rules.fields.first(where: { $0.name == column }) else {
                 let names = rules.fields.map { "'\($0.name)'" }.joined(separator: ", ")
@@ -62,15 +69,7 @@ enum CheckCommand {
         }
         let trial: TrialEvaluator
         do {
-            if case .format(let source) = spec, options.format == .lines {
-                // Plain lines follow `fastcop match`: a line ends at LF only, so `.` matches VT,
-                // FF, CR, NEL, LS and PS, and `$` is not before them (the library's default,
-                // NSRegularExpression's, knows them all as newlines).
-                let pattern = try Pattern(source, options: .lineFeedOnly)
-                trial = { try pattern.hasWholeMatch(in: $0) }
-            } else {
-                trial = try RuleFactory.trial(spec)
-            }
+            trial = try RuleFactory.trial(spec, patternOptions: patternOptions(options))
         } catch let error as PatternError {
             throw ToolError.input("--pattern: the pattern does not compile:\n\(error.description)")
         }

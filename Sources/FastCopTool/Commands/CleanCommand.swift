@@ -51,7 +51,9 @@ enum CleanCommand {
         positionals: 1...1)
 
     static func run(_ options: CleanOptions) throws -> ExitStatus {
-        let rules = try RulesLoader.load(options.rulesPath)
+        // Plain lines end at LF, as `match` reads them; CSV and JSON Lines values follow the library.
+        let rules = try RulesLoader.load(
+            options.rulesPath, patternOptions: options.format == .lines ? CompiledRules.lineSemantics : [])
         let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let clean = try OutputSink.open(options.cleanPath)
         let rejects = try options.rejects.path.map { try OutputSink.open($0) } ?? .discard
