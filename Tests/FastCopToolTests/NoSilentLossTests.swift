@@ -26,6 +26,27 @@ struct NoSilentLossTests {
         }
     }
 
+    /// A blank line between CSV or JSON Lines records is no row, but it is not passed over in
+    /// silence: the summary counts it (text and JSON).
+    @Test(
+        "blank lines between records are counted in the summary",
+        arguments: [
+            ("in.csv", "email\nada@example.com\n\nzoe@example.com\n\n"),
+            ("in.jsonl", "{\"email\": \"ada@example.com\"}\n\n{\"email\": \"zoe@example.com\"}\r\n\r\n"),
+        ])
+    func blankLinesCounted(name: String, text: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.emailRules)
+            try tool.write(name, text)
+            let json = try tool.run(["clean", name, "--rules", "rules.json", "-o", "out", "--summary", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            #expect(json.stdout.contains("\"rowsIn\":2,"), "\(json.stdout)")
+            #expect(json.stdout.contains("\"blankLinesSkipped\":2,"), "\(json.stdout)")
+            let plain = try tool.run(["clean", name, "--rules", "rules.json", "-o", "out"])
+            #expect(plain.stdout.contains("2 blank lines between records: not rows, skipped"), "\(plain.stdout)")
+        }
+    }
+
     @Test("the summary names the rejects file, and it is written even when nothing is rejected")
     func summaryNamesRejects() throws {
         try ToolRunner.withRunner { tool in

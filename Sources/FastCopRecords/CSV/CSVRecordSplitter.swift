@@ -11,6 +11,7 @@ package struct CSVRecordSplitter: RecordSplitter {
     let quote: UInt8
     /// Whether a blank line is a record (for `--output-mode lines`); by default it is skipped.
     let keepsBlankLines: Bool
+    package private(set) var skippedBlankLines = 0
     /// The line number of the next record's first line.
     private(set) var nextLine = 1
 
@@ -102,7 +103,10 @@ package struct CSVRecordSplitter: RecordSplitter {
         let crlf = hasNewline && end > start && base[end - 1] == ASCII.carriageReturn
         if crlf { end -= 1 }
         defer { nextLine += 1 + newlines }
-        if end == start && !keepsBlankLines { return }  // a blank line is not a record
+        if end == start && !keepsBlankLines {  // a blank line is not a record
+            skippedBlankLines += 1
+            return
+        }
         records.append(RecordSpan(start: start, end: end, line: nextLine, problem: nil, endedWithCRLF: crlf))
     }
 }

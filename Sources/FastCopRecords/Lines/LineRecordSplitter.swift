@@ -6,6 +6,7 @@ import FastCop
 package struct LineRecordSplitter: RecordSplitter {
     /// Blank lines are not records (CSV and JSON Lines); for plain lines they are.
     let skipsBlankLines: Bool
+    package private(set) var skippedBlankLines = 0
     /// The line number of the next line.
     private(set) var nextLine = 1
 
@@ -42,7 +43,10 @@ package struct LineRecordSplitter: RecordSplitter {
         let crlf = ending && end > start && base[end - 1] == ASCII.carriageReturn
         if crlf { end -= 1 }
         defer { nextLine += 1 }
-        if skipsBlankLines && end == start { return }
+        if skipsBlankLines && end == start {
+            skippedBlankLines += 1
+            return
+        }
         records.append(RecordSpan(start: start, end: end, line: nextLine, problem: nil, endedWithCRLF: crlf))
     }
 }

@@ -30,6 +30,8 @@ package final class RecordReader {
     var carried: Int { carry.count }
     /// Whether the input started with a UTF-8 byte order mark (it is not part of any record).
     private(set) var hadByteOrderMark = false
+    /// Blank lines between records that the splitter passed over (CSV, TSV, JSON Lines).
+    var skippedBlankLines: Int { splitter.skippedBlankLines }
 
     package init(
         source: InputSource, splitter: any RecordSplitter, blockSize: Int = RecordReader.defaultBlockSize,

@@ -11,6 +11,10 @@ package protocol RecordSplitter {
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
         into records: inout [RecordSpan]
     ) throws -> Int
+
+    /// Blank lines passed over so far, as no record (the summary counts them, so none goes
+    /// unmentioned).
+    var skippedBlankLines: Int { get }
 }
 
 package enum ASCII {

@@ -97,6 +97,7 @@ package struct RowPipeline {
             try process(first, skipping: 0, reader: reader, processor: processor, summary: &summary)
         }
         summary.bytesRead = reader.bytesRead
+        summary.blankLines = reader.skippedBlankLines
         summary.seconds = (ContinuousClock.now - start).inSeconds
         return summary
     }

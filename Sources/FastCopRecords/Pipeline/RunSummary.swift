@@ -9,6 +9,8 @@ package struct RunSummary: Sendable {
     var malformed = 0
     /// Of those, the rows that are not valid UTF-8.
     var invalidUTF8 = 0
+    /// Blank lines between records, which are no rows (CSV, TSV, JSON Lines).
+    var blankLines = 0
     var fieldNames: [String]
     var failuresByField: [Int]
     var examples: [RejectExample] = []
@@ -60,6 +62,10 @@ package struct RunSummary: Sendable {
             }
             if malformed > 0 { lines.append("    \("malformed".padding(nameWidth))  \(Formatting.grouped(malformed))") }
         }
+        if blankLines > 0 {
+            let blank = blankLines == 1 ? "1 blank line" : "\(Formatting.grouped(blankLines)) blank lines"
+            lines.append("  \(blank) between records: not rows, skipped")
+        }
         if invalidUTF8 > 0 {
             let rows = invalidUTF8 == 1 ? "1 row is" : "\(Formatting.grouped(invalidUTF8)) rows are"
             lines.append("  \(rows) not valid UTF-8 \(UTF8Validation.encodingHint)")
@@ -96,7 +102,7 @@ package struct RunSummary: Sendable {
             + "\"clean\":\(clean),\"rejected\":\(rejected),\"malformed\":\(malformed),"
             + "\"failuresByField\":{\(String(decoding: fields, as: UTF8.self))},"
             + "\"cleanOutput\":\(string(cleanOutput)),\"rejectsOutput\":\(string(rejectsOutput)),"
-            + "\"rejectsDiscarded\":\(rejectsDiscarded),"
+            + "\"rejectsDiscarded\":\(rejectsDiscarded),\"blankLinesSkipped\":\(blankLines),"
             + "\"seconds\":\(Formatting.fixed(seconds, decimals: 3)),\"bytesRead\":\(bytesRead)}\n"
     }
 }
