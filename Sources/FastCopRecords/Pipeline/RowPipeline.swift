@@ -176,7 +176,7 @@ package struct RowPipeline {
     ) -> [TaskResult] {
         let count = block.records.count
         guard count > 0 else { return [] }
-        let tasks = max(1, min((workers ?? ParallelMap.workerCount) * 4, count / 256))
+        let tasks = max(1, min((workers ?? ParallelMap.workerCount) * 16, count / 256))
         let records = block.records
         return block.bytes.withUnsafeBufferPointer { buffer in
             let shared = SharedBytes(buffer: buffer)
