@@ -147,42 +147,14 @@ package final class OutputSink {
     ///
     /// - Throws: ``RecordsError`` when closing or renaming fails (the temporary file is removed).
     package func commit() throws {
-        try close()?.perform()
-    }
-
-    /// A closed temporary file waiting to be renamed to its final path.
-    struct PendingRename: Sendable {
-        let temporary: String
-        let final: String
-
-        /// Renames the temporary file to the final path.
-        ///
-        /// - Throws: ``RecordsError`` when renaming fails (the temporary file is removed).
-        func perform() throws {
-            if rename(temporary, final) != 0 {
-                let reason = SystemError.describe(errno)
-                discard()
-                throw RecordsError("cannot write '\(final)': \(reason)")
-            }
-        }
-
-        /// Removes the temporary file.
-        func discard() { unlink(temporary) }
-    }
-
-    /// The first step of ``commit()``: closes the output (where a delayed write error shows)
-    /// and returns the rename still to do, if any; afterwards the sink is closed.
-    ///
-    /// - Throws: ``RecordsError`` when closing fails (the temporary file is removed).
-    func close() throws -> PendingRename? {
         if case .special(let descriptor) = target {
             target = .discard
             if SystemCall.close(descriptor) != 0 {
                 throw RecordsError("cannot write '\(name)': \(SystemError.describe(errno))")
             }
-            return nil
+            return
         }
-        guard case .file(let descriptor, let temporary, let final) = target else { return nil }
+        guard case .file(let descriptor, let temporary, let final) = target else { return }
         target = .discard
         TemporaryFiles.unregister(temporary)
         if SystemCall.close(descriptor) != 0 {
@@ -190,7 +162,11 @@ package final class OutputSink {
             unlink(temporary)
             throw RecordsError("cannot write '\(final)': \(reason)")
         }
-        return PendingRename(temporary: temporary, final: final)
+        if rename(temporary, final) != 0 {
+            let reason = SystemError.describe(errno)
+            unlink(temporary)
+            throw RecordsError("cannot write '\(final)': \(reason)")
+        }
     }
 
     /// Gives up the output: removes the temporary file; the final path is left as it was.

@@ -66,7 +66,8 @@ enum CleanCommand {
         var summary: RunSummary
         do {
             summary = try pipeline.run()
-            try OutputSink.commit([clean, rejects])
+            try clean.commit()
+            try rejects.commit()
         } catch {
             clean.abandon()
             rejects.abandon()
