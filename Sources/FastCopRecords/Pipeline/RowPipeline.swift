@@ -1,7 +1,8 @@
 import FastCop
 
 /// Runs rules over an input, block by block: each block's rows are processed in parallel,
-/// and the results are written in input order before the next block is read. Memory stays
+/// and the results are written in input order (on a writer thread, while the next block is
+/// processed; the next block is read and split meanwhile on a thread of its own). Memory stays
 /// bounded by a few blocks whatever the input's size.
 package struct RowPipeline {
     let input: InputSource
@@ -142,6 +143,10 @@ package struct RowPipeline {
         // not a serial step between blocks); at most one read is under way.
         let prefetcher = BlockPrefetcher(reader: reader)
         defer { prefetcher.finish() }
+        // A block's results are written while the next block is processed; at most one write
+        // is under way, and the sinks are only used again after it.
+        let writer = BlockWriter(clean: clean, rejects: rejects)
+        defer { writer.abandon() }
         while var current = block {
             prefetcher.start()
             if skip > 0 {
@@ -150,17 +155,18 @@ package struct RowPipeline {
             }
             let results = Self.processBlock(current, firstRow: nextRow, processor: processor, workers: workers)
             nextRow += current.records.count
-            for result in results {
-                if let stop = result.strictStop {
-                    throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
-                }
-                if !result.clean.isEmpty { try clean.write(result.clean) }
-                if !result.rejects.isEmpty { try rejects.write(result.rejects) }
-                summary.add(result)
+            let stopIndex = results.firstIndex { $0.strictStop != nil }
+            // The rows before a --strict stop are written, as when they were written one by one.
+            try writer.start(results[..<(stopIndex ?? results.endIndex)])
+            if let stopIndex, let stop = results[stopIndex].strictStop {
+                try writer.finish()
+                throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
             }
+            for result in results { summary.add(result) }
             block = try prefetcher.take()
             progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)
         }
+        try writer.finish()
     }
 
     /// Splits a block's records into tasks, processes them on all cores, and returns their
@@ -170,7 +176,7 @@ package struct RowPipeline {
     ) -> [TaskResult] {
         let count = block.records.count
         guard count > 0 else { return [] }
-        let tasks = max(1, min((workers ?? ParallelMap.workerCount) * 4, count / 256))
+        let tasks = max(1, min((workers ?? ParallelMap.workerCount) * 16, count / 256))
         let records = block.records
         return block.bytes.withUnsafeBufferPointer { buffer in
             let shared = SharedBytes(buffer: buffer)
