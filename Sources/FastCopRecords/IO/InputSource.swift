@@ -67,6 +67,22 @@ package final class InputSource {
         try stream.read(into: buffer, count: count)
     }
 
+    /// The rest of the input, for small files read whole (rules, pattern lists): it stops as
+    /// soon as more than `maximum` bytes were read, so an over-long input costs at most one
+    /// chunk more than `maximum` (the caller compares the count with its limit).
+    ///
+    /// - Throws: ``RecordsError`` with the system's reason, or the decoder's.
+    package func readAll(stoppingAfter maximum: Int = .max) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= maximum {
+            let count = try chunk.withUnsafeMutableBytes { try read(into: $0.baseAddress!, count: $0.count) }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return bytes
+    }
+
     /// Bytes read from the file itself (compressed bytes for a `.gz` file), for the progress
     /// bar's percentage of ``totalBytes``.
     package var bytesReadFromFile: Int { raw.bytesRead }

@@ -13,15 +13,8 @@ package enum RulesLoader {
     /// - Parameter patternOptions: options every `format` trial is compiled with
     ///   (``CompiledRules/lineSemantics`` for plain lines, as `fastcop match` reads them).
     package static func load(_ path: String, patternOptions: Pattern.Options = []) throws -> CompiledRules {
-        let source = try InputSource.open(path)
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0.baseAddress!, count: $0.count) }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            if bytes.count > maximumBytes { throw RecordsError("rules file '\(path)' is larger than 16 MiB") }
-        }
+        let bytes = try InputSource.open(path).readAll(stoppingAfter: maximumBytes)
+        if bytes.count > maximumBytes { throw RecordsError("rules file '\(path)' is larger than 16 MiB") }
         return try compile(bytes, name: path == "-" ? "stdin" : path, patternOptions: patternOptions)
     }
 

@@ -131,14 +131,7 @@ struct MatchOptions {
     /// The patterns in a file, one per line (a final newline ends the last; CRLF is not
     /// special, as in grep).
     private static func readPatterns(_ path: String) throws -> [String] {
-        let input = try InputSource.open(path)
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = try chunk.withUnsafeMutableBytes { try input.read(into: $0.baseAddress!, count: $0.count) }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
+        let bytes = try InputSource.open(path).readAll()
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ToolError.input("-f \(path): the patterns are not valid UTF-8")
         }
