@@ -32,7 +32,7 @@ package struct LineSearch: Sendable {
     let countOnly: Bool
     package let lineNumbers: Bool
     /// `name:` before each line, when several files are searched.
-    let prefix: [UInt8]
+    private(set) var prefix: [UInt8]
     /// Bytes of which every line the pattern matches holds one (see ``CandidateLines``).
     let requiredBytes: [UInt8]
     /// Bytes every line the pattern matches holds, in a run (see ``RequiredLiteral``).
@@ -97,25 +97,12 @@ package struct LineSearch: Sendable {
         }
     }
 
-    private init(_ other: LineSearch, prefix: [UInt8]) {
-        linePattern = other.linePattern
-        blockPattern = other.blockPattern
-        blockPatternLF = other.blockPatternLF
-        wholeLine = other.wholeLine
-        invert = other.invert
-        countOnly = other.countOnly
-        crlf = other.crlf
-        searchesInvalidUTF8 = other.searchesInvalidUTF8
-        lineFeedsOnly = other.lineFeedsOnly
-        recordsLines = other.recordsLines
-        lineNumbers = other.lineNumbers
-        requiredBytes = other.requiredBytes
-        requiredLiteral = other.requiredLiteral
-        self.prefix = prefix
-    }
-
     /// The same search, printing `prefix` before each line.
-    package func prefixed(_ prefix: String) -> LineSearch { LineSearch(self, prefix: Array(prefix.utf8)) }
+    package func prefixed(_ prefix: String) -> LineSearch {
+        var search = self
+        search.prefix = Array(prefix.utf8)
+        return search
+    }
 
     /// What one piece gave (its output went to the piece's ``OutputBuffer``).
     package struct Result: Sendable {
