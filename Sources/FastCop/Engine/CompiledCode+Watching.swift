@@ -73,7 +73,7 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
         remaining: inout UInt64
     ) throws -> (status: Int32, stoppedAt: Int)? {
-        let watched = try watchedVariant
+        let watched = watchedVariant
         guard let code = watched.code else { return nil }
         let base = subject.baseAddress ?? EmptySubject.pointer
         let (status, stoppedAt) = watching(watched, scratch: scratch, remaining: &remaining) {
@@ -127,7 +127,7 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, replacement: UnsafeBufferPointer<UInt8>, options: UInt32,
         scratch: MatchScratch, remaining: inout UInt64
     ) throws -> String?? {
-        let watched = try watchedVariant
+        let watched = watchedVariant
         guard let code = watched.code else { return .none }
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer

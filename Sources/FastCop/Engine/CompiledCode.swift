@@ -127,20 +127,18 @@ final class CompiledCode: @unchecked Sendable {
     /// search can watch its time at every start position
     /// (``watch(_:from:options:scratch:remaining:)``); made when a search first escalates.
     var watchedVariant: WatchedCode {
-        get throws {
-            watchedSlot.value {
-                // A pattern in extended mode may end inside a `#` comment, which would swallow
-                // the branch: then a newline first ends the comment (in extended mode a newline
-                // is only white space; without it, the first form has its callout).
-                let branch = "\\E|" + firstUnitLookahead + "(?C255)(*F)"
-                for separator in ["", "\n"] {
-                    let text = recipe.pattern + separator + branch
-                    // A form that does not compile (a pattern near PCRE2's size limits) is no form.
-                    let watched = WatchedCode(try? compileWatched(text), calloutAt: text.utf8.count - 4)
-                    if watched.code != nil { return watched }
-                }
-                return WatchedCode(nil, calloutAt: 0)
+        watchedSlot.value {
+            // A pattern in extended mode may end inside a `#` comment, which would swallow
+            // the branch: then a newline first ends the comment (in extended mode a newline
+            // is only white space; without it, the first form has its callout).
+            let branch = "\\E|" + firstUnitLookahead + "(?C255)(*F)"
+            for separator in ["", "\n"] {
+                let text = recipe.pattern + separator + branch
+                // A form that does not compile (a pattern near PCRE2's size limits) is no form.
+                let watched = WatchedCode(try? compileWatched(text), calloutAt: text.utf8.count - 4)
+                if watched.code != nil { return watched }
             }
+            return WatchedCode(nil, calloutAt: 0)
         }
     }
 
