@@ -47,18 +47,14 @@ package enum RuleFactory {
     ///
     /// - Throws: ``PatternError`` for a broken pattern.
     package static func trial(_ spec: TrialSpec, patternOptions: Pattern.Options = []) throws -> TrialEvaluator {
-        switch spec {
-        case .format(let source) where !patternOptions.isEmpty:
-            // Trial.format's whole match, with the options of the data's format.
-            let pattern = try PatternCache.shared.pattern(source, options: patternOptions, wholeMatch: true)
+        // `email`, `{"email": "swiftcop"}` and `format`: a whole match, as Trial.format and
+        // Trial.email judge, of the one pattern the byte path also uses.
+        if let pattern = try wholeMatchPattern(spec, patternOptions: patternOptions) {
             return { try pattern.hasWholeMatch(in: $0) }
-        case .email:
-            // The tool's own, for real data; `Trial.email` keeps SwiftCop's pattern.
-            return try Trial.format(Pattern.modernEmailSource).makeEvaluator()
-        case .swiftCopEmail:
-            return try Trial.email.makeEvaluator()
-        case .format(let pattern):
-            return try Trial.format(pattern).makeEvaluator()
+        }
+        switch spec {
+        case .email, .swiftCopEmail, .format:
+            preconditionFailure("whole-match trials are judged above")
         case .length(.exactly(let count)):
             return try Trial.length(.is, count).makeEvaluator()
         case .length(.minimum(let count)):
