@@ -68,6 +68,10 @@ struct UTF8TextScanTests {
         ("é across a word edge", Array(padding[0..<7]) + Array("é".utf8) + padding, nil, true),
         ("é across a 32-byte edge", Array(padding[0..<31]) + Array("é".utf8) + padding, nil, true),
         ("bad byte after fast ASCII", padding + padding + [0xFF], 2 * padding.count, true),
+        // The 64-byte ASCII windows: the last byte of one, and a byte after three of them.
+        ("bad byte ending a 64-byte window", Array((padding + padding)[0..<63]) + [0xFF] + padding, 63, true),
+        ("bad byte after 64-byte windows", padding + padding + padding + padding + padding + [0x80], 180, true),
+        ("é ending a 64-byte window", Array((padding + padding)[0..<62]) + Array("é".utf8) + padding, nil, true),
     ]
 
     @Test("finds the first invalid byte and other line endings", arguments: cases)

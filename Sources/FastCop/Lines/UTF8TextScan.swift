@@ -94,6 +94,21 @@ package struct UTF8TextScan: Sendable, Equatable {
         var index = start
         while index + 32 <= end {
             let pointer = UnsafeRawPointer(base + index)
+            // 64 bytes of ASCII with one branch (four 16-byte loads OR-ed, their high bits
+            // read as two words): the scan of a mostly ASCII block took 13% of `fastcop match
+            // -c` with 32 bytes per branch.
+            if index + 64 <= end {
+                let any =
+                    pointer.loadUnaligned(as: SIMD16<UInt8>.self)
+                    | pointer.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+                    | pointer.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
+                    | pointer.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
+                let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
+                if (words[0] | words[1]) & highs == 0 {
+                    index += 64
+                    continue
+                }
+            }
             // Little-endian: the first byte in memory is the least significant one.
             let w0 = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
             let w1 = UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
