@@ -18,6 +18,14 @@ struct RequiredLiteralTests {
         (#"\d+zebra"#, [], nil),
         ("a.b (x", [.literal], "a.b (x"),
         ("zoë{2}", [], "zo"),
+        // A lazy or possessive quantifier after the literal (these once crashed), and a
+        // quantifier on the atom after it.
+        ("a*?", [], nil),
+        ("abcd*?", [], "abc"),
+        ("abcd+?", [], "abcd"),
+        ("abcd++x", [], "abcd"),
+        ("abcd.*", [], "abcd"),
+        ("abcd[x]?", [], "abcd"),
     ]
 
     @Test("the literal read from a pattern", arguments: cases)

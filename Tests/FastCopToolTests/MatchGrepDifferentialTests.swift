@@ -154,6 +154,69 @@ struct MatchGrepDifferentialTests {
         }
     }
 
+    /// Patterns that can match the empty string: grep -o prints only non-empty matches and,
+    /// after an empty one, searches on from the next character (`a*?` once crashed fastcop).
+    static let emptyMatches = [
+        "a*?", "x*", "é*", "|b", "b*|c", "(?=o)|o+", "o*$", "a?b?", "f*o*", "(?<=é)|x", "$", ".?", "e??",
+    ]
+    // (Not `^`: grep 3.8 finds no `^` on a line whose first byte is not valid UTF-8, such as
+    // the corpus's "\xa0foo\xa0"; fastcop, with PCRE2_MATCH_INVALID_UTF, does.)
+
+    @Test("-o and --color with patterns that can match empty, as grep", arguments: emptyMatches)
+    func emptyMatch(pattern: String) throws {
+        try Self.withCorpus(Self.corpus) { tool, path in
+            for flags in [
+                ["-o"], ["-o", "-n"], ["-o", "-c"], ["-o", "-m", "2"], ["-o", "-C", "1"], ["--color=always"],
+            ] {
+                try Self.compare(tool, pattern: pattern, flags: flags, path: path)
+            }
+        }
+    }
+
+    @Test(
+        "-A, -B, -C (even 0) separate groups with --, also with -o; with -v, matching context is shown",
+        arguments: ["foo", "é", "(?=o)|o+", "x$"])
+    func groupSeparators(pattern: String) throws {
+        try Self.withCorpus(Self.corpus) { tool, path in
+            for flags in [
+                ["-C", "0"], ["-A", "0", "-n"], ["-o", "-C", "1"], ["-o", "-B", "0"], ["-v", "-o", "-C", "1"],
+                ["-v", "-n", "-A", "1", "--color=always"], ["-m", "2", "-C", "0"],
+            ] {
+                try Self.compare(tool, pattern: pattern, flags: flags, path: path)
+            }
+        }
+    }
+
+    @Test("stdin is '(standard input)' in -H, -l and -c output, as grep names it")
+    func standardInput() throws {
+        try Self.withCorpus(Self.corpus) { tool, path in
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            for flags in [["-H"], ["-l"], ["-c", "-H"], ["-H", "-n", "-m", "2"], ["-c"]] {
+                for files in [[], ["-"], ["-", path]] {
+                    let ours = try tool.run(["match"] + flags + ["-e", "foo"] + files, stdin: bytes)
+                    let grep = try Self.grep(flags + ["-a", "-P", "-e", "foo"] + files, stdin: path)
+                    #expect(ours.stdoutBytes == grep.output, "\(flags) \(files)")
+                    #expect(ours.status == grep.status, "\(flags) \(files)")
+                }
+            }
+        }
+    }
+
+    @Test("bare --color is auto (no color off a terminal); grep's spellings of WHEN")
+    func colorSpellings() throws {
+        try Self.withCorpus(Self.corpus) { tool, path in
+            for flags in [
+                ["--color"], ["--color", "-n"], ["--colour"], ["--color=YES"], ["--color=force"], ["--color=none"],
+                ["--color=if-tty"],
+            ] {
+                let ours = try tool.run(["match"] + flags + ["-e", "é", path])
+                let grep = try Self.grep(flags + ["-a", "-P", "-e", "é", path])
+                #expect(ours.stdoutBytes == grep.output, "\(flags)")
+                #expect(ours.status == grep.status, "\(flags)")
+            }
+        }
+    }
+
     /// Runs `fastcop match` and grep on `path` and expects the same bytes and status.
     static func compare(_ tool: ToolRunner, pattern: String, flags: [String], path: String) throws {
         let ours = try tool.run(["match"] + flags + ["-e", pattern, path])
@@ -186,9 +249,10 @@ struct MatchGrepDifferentialTests {
         }
     }
 
-    /// Runs grep with `LC_ALL=C.UTF-8`.
-    static func grep(_ arguments: [String]) throws -> (output: [UInt8], status: Int32) {
+    /// Runs grep with `LC_ALL=C.UTF-8`; its stdin is the file `stdin` when given.
+    static func grep(_ arguments: [String], stdin: String? = nil) throws -> (output: [UInt8], status: Int32) {
         let process = Process()
+        if let stdin { process.standardInput = FileHandle(forReadingAtPath: stdin) }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["LC_ALL=C.UTF-8", "GREP_COLORS=", "grep"] + arguments
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("grep-\(UUID().uuidString)")

@@ -52,8 +52,9 @@ package struct RequiredLiteral: Sendable {
                 lastLength = text.utf8.count
                 literal += text.utf8
             }
-            // A quantifier right after the literal makes its last character optional.
-            if let next = characters.first, "*?{".contains(next) { literal.removeLast(lastLength) }
+            // (A quantifier after a break belongs to the atom the loop stopped at, or is `?`
+            // or `+` after `+`: lazy or possessive. It says nothing about the literal; `a*?`
+            // once removed the `a` twice and crashed.)
         }
         guard literal.count >= 3 else { return nil }
         bytes = literal

@@ -63,8 +63,8 @@ enum ArgumentParser {
                 parsed.set(flag: option.name)
                 return
             }
-            if let inline {
-                parsed.add(value: inline, for: option.name)
+            if let value = inline ?? (spelled.hasPrefix("--") ? option.bareValue : nil) {
+                parsed.add(value: value, for: option.name)
                 return
             }
             index += 1

@@ -12,6 +12,9 @@ struct OptionSpec: Sendable {
     let help: String
     /// Older spellings still accepted but not shown in help (`--input-format`, `-p`).
     let hiddenSpellings: [String]
+    /// The value of a long option given bare, without `=VALUE` (`--color` is `--color=auto`, as
+    /// in grep); nil when the value is required (then `--name VALUE` works too).
+    var bareValue: String? = nil
 
     /// A flag: present or absent.
     static func flag(_ name: String, short: Character? = nil, help: String, hidden: [String] = []) -> OptionSpec {
@@ -25,13 +28,22 @@ struct OptionSpec: Sendable {
         OptionSpec(name: name, short: short, valueName: value, help: help, hiddenSpellings: hidden)
     }
 
+    /// An option whose value is optional: given bare (`--color`) it has `bareValue`; a value
+    /// must then be attached (`--color=always`), as in grep, so the next argument stays an
+    /// argument.
+    static func option(
+        _ name: String, value: String, bareValue: String, help: String, hidden: [String] = []
+    ) -> OptionSpec {
+        OptionSpec(name: name, short: nil, valueName: value, help: help, hiddenSpellings: hidden, bareValue: bareValue)
+    }
+
     /// Whether the option takes a value.
     var takesValue: Bool { valueName != nil }
 
     /// `-o, --output CLEAN` or `    --quiet`, for help text.
     var synopsis: String {
         let shortPart = short.map { "-\($0), " } ?? "    "
-        let valuePart = valueName.map { " \($0)" } ?? ""
+        let valuePart = valueName.map { bareValue == nil ? " \($0)" : "[=\($0)]" } ?? ""
         return "\(shortPart)--\(name)\(valuePart)"
     }
 }

@@ -41,8 +41,9 @@ struct MatchOptions {
     static let context = OptionSpec.option(
         "context", short: "C", value: "NUM", help: "Print NUM lines before and after each selected line.")
     static let color = OptionSpec.option(
-        "color", value: "WHEN",
-        help: "Highlight matches, names and numbers: auto (on a terminal; default), always, never.",
+        "color", value: "WHEN", bareValue: "auto",
+        help:
+            "Highlight matches, names and numbers: auto (on a terminal; the default, and bare --color), always, never.",
         hidden: ["--colour"])
     static let crlf = OptionSpec.flag(
         "crlf", help: "A CR before LF is part of the line end: $ and -x do not see it (like rg --crlf).")
@@ -73,6 +74,9 @@ struct MatchOptions {
     let maxCount: Int?
     let afterContext: Int
     let beforeContext: Int
+    /// Whether -A, -B or -C was given (even as 0): groups of lines are then separated by `--`,
+    /// as grep separates them (also with -o, which prints no context line).
+    let separatesGroups: Bool
     let color: Bool
     let crlf: Bool
     let quiet: Bool
@@ -110,18 +114,27 @@ struct MatchOptions {
         let both = try Self.number(arguments, Self.context) ?? 0
         afterContext = try Self.number(arguments, Self.after) ?? both
         beforeContext = try Self.number(arguments, Self.before) ?? both
-        switch arguments.value(Self.color) ?? "auto" {
-        case "auto": color = isTerminal
-        case "always": color = true
-        case "never": color = false
+        separatesGroups = [Self.after, Self.before, Self.context].contains { arguments.value($0) != nil }
+        // grep's spellings, in any case: yes and force are always, no and none never, tty and
+        // if-tty auto; auto colors on a terminal unless TERM is unset or "dumb", as grep's.
+        switch (arguments.value(Self.color) ?? "auto").lowercased() {
+        case "auto", "tty", "if-tty": color = isTerminal && Self.terminalColors
+        case "always", "yes", "force": color = true
+        case "never", "no", "none": color = false
         case let other: throw arguments.usageError("--color takes auto, always or never, not '\(other)'")
         }
         crlf = arguments.flag(Self.crlf)
         quiet = arguments.flag(Self.quiet)
     }
 
+    /// Whether the terminal takes colors: TERM is set and not `dumb` (grep's test).
+    private static var terminalColors: Bool {
+        guard let term = getenv("TERM") else { return false }
+        return String(cString: term) != "dumb"
+    }
+
     /// Whether lines go through ``MatchPrinter`` (options the block search's own output lacks).
-    var needsPrinter: Bool { onlyMatching || color || afterContext > 0 || beforeContext > 0 || maxCount != nil }
+    var needsPrinter: Bool { onlyMatching || color || separatesGroups || maxCount != nil }
 
     /// A pattern argument holding newlines is several patterns, as in grep.
     private static func lines(of text: String) -> [String] {

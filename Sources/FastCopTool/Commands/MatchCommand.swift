@@ -60,7 +60,9 @@ enum MatchCommand {
                 failed = true
                 continue
             }
-            let name = options.withFileNames ? input.name : nil
+            // grep's name for stdin in -H, -l and -c output.
+            let shownName = file == "-" ? "(standard input)" : input.name
+            let name = options.withFileNames ? shownName : nil
             // -q and -l need one selected line; -c -m NUM counts up to NUM.
             let enough = options.quiet || options.filesWithMatches ? 1 : options.maxCount
             let printer =
@@ -69,7 +71,8 @@ enum MatchCommand {
                     style: MatchPrinter.Style(
                         name: name, lineNumbers: options.lineNumbers, color: options.color,
                         onlyMatching: options.onlyMatching, before: options.beforeContext,
-                        after: options.afterContext, maxCount: options.maxCount),
+                        after: options.afterContext, separators: options.separatesGroups,
+                        maxCount: options.maxCount),
                     search: search) : nil
             let plain = search.prefixed(name.map { "\($0):" } ?? "")
             var selected = try searchInput(
@@ -79,7 +82,7 @@ enum MatchCommand {
             selectedAny = selectedAny || selected > 0
             if options.quiet && selectedAny { return .success }
             if options.filesWithMatches {
-                if selected > 0 { try output.write(input.name + "\n") }
+                if selected > 0 { try output.write(shownName + "\n") }
             } else if options.count && !options.quiet {
                 try output.write((name.map { "\($0):" } ?? "") + "\(selected)\n")
             }

@@ -13,6 +13,9 @@ final class MatchPrinter {
         var onlyMatching: Bool
         var before: Int
         var after: Int
+        /// Whether `--` separates groups of lines that are not adjacent in the input (-A, -B
+        /// or -C given, even as 0).
+        var separators: Bool
         var maxCount: Int?
     }
 
@@ -43,7 +46,9 @@ final class MatchPrinter {
     /// Whether nothing more will be printed for this input (`-m` reached, trailing context done).
     var isDone: Bool { style.maxCount.map { selected >= $0 } == true && afterRemaining == 0 }
 
-    private var hasContext: Bool { (style.before > 0 || style.after > 0) && !style.onlyMatching }
+    /// Whether context lines are visited. With `-o` they print nothing (unless they match,
+    /// with `-v`) but still join groups, as in grep.
+    private var hasContext: Bool { style.before > 0 || style.after > 0 }
 
     // grep's default colors (GREP_COLORS): ms=01;31, fn=35, ln=32, se=36.
     private static let matchColor = Array("\u{1B}[01;31m\u{1B}[K".utf8)
@@ -150,7 +155,7 @@ final class MatchPrinter {
     /// Prints one line (`range` of the current bytes, without its LF) that starts at `start` in
     /// the input: selected (`:` after the name and number) or context (`-`).
     private func printLine(start: Int, number: Int?, _ range: Range<Int>, selected: Bool) {
-        if hasContext, let end = printedEnd, end != start {
+        if style.separators, let end = printedEnd, end != start {
             output += colored("--", Self.separatorColor)
             output.append(ByteScan.newline)
         }
@@ -159,7 +164,8 @@ final class MatchPrinter {
         var prefix: [UInt8] = []
         if let name = style.name { prefix += colored(name, Self.nameColor) + colored(separator, Self.separatorColor) }
         if let number { prefix += colored(String(number), Self.numberColor) + colored(separator, Self.separatorColor) }
-        let showsMatches = selected && !search.invert
+        // grep's "matching" line: a selected one, or with -v a context line (it matches).
+        let showsMatches = selected != search.invert
         guard showsMatches && (style.onlyMatching || style.color) else {
             if !style.onlyMatching {
                 output += prefix
