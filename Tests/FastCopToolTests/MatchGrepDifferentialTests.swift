@@ -187,6 +187,27 @@ struct MatchGrepDifferentialTests {
         }
     }
 
+    @Test("when no line can be selected (-m 0, no pattern, -v ''), nothing is printed, as grep")
+    func selectsNothing() throws {
+        try Self.withCorpus(Self.corpus) { tool, path in
+            _ = try tool.write("empty.txt", "")
+            for arguments in [
+                ["-c", "-m", "0", "-e", "foo"], ["-m", "0", "-e", "("], ["-c", "-f", "empty.txt"],
+                ["-v", "-c", "-e", ""],
+                ["-v", "-e", "", "-e", ""], ["-v", "-x", "-c", "-e", ""],
+                ["-c", "-e", ""],
+                ["-v", "-c", "-f", "empty.txt"], ["-l", "-m", "0", "-e", "foo"], ["-m", "0", "foo", "missing.txt"],
+            ] {
+                let ours = try tool.run(["match"] + arguments + [path])
+                // (grep's default syntax: grep -P takes one pattern; these need no regex.)
+                let grep = try Self.grep(
+                    ["-a"] + arguments.map { $0 == "empty.txt" ? tool.path("empty.txt") : $0 } + [path])
+                #expect(ours.stdoutBytes == grep.output, "\(arguments)")
+                #expect(ours.status == grep.status, "\(arguments)")
+            }
+        }
+    }
+
     @Test("stdin is '(standard input)' in -H, -l and -c output, as grep names it")
     func standardInput() throws {
         try Self.withCorpus(Self.corpus) { tool, path in

@@ -127,6 +127,15 @@ struct MatchOptions {
         quiet = arguments.flag(Self.quiet)
     }
 
+    /// Whether no line can be selected, as grep sees it before reading anything: `-m 0`, no
+    /// pattern at all (`-f` of an empty file), or `-v` with only empty patterns (which match
+    /// every line; not with -x or -w). grep then prints nothing, not even `-c`'s counts, opens
+    /// no file and exits 1; so does fastcop.
+    var selectsNothing: Bool {
+        maxCount == 0 || (patterns.isEmpty && !invert)
+            || (invert && !patterns.isEmpty && patterns.allSatisfy(\.isEmpty) && !wholeLine && !words)
+    }
+
     /// Whether the terminal takes colors: TERM is set and not `dumb` (grep's test).
     private static var terminalColors: Bool {
         guard let term = getenv("TERM") else { return false }

@@ -36,6 +36,7 @@ enum MatchCommand {
         positionals: 0...Int.max)
 
     static func run(_ options: MatchOptions) throws -> ExitStatus {
+        if options.selectsNothing { return .rejected }
         let patterns = try MatchPatterns(options)
         let countOnly = options.count || options.quiet || options.filesWithMatches
         let printing = options.needsPrinter && !countOnly
