@@ -69,6 +69,8 @@ struct MatchGrepDifferentialTests {
         #"\bend\b"#, #"\d{2,}"#, #"^\s+$"#, #"\t"#, #"\r$"#, ".$", "^.", "ERROR", "[^a-z ]", #"\x{85}"#,
         #"\x{2028}"#, "colou?r", "(ab|cd)+", #"\p{L}+\d"#, "[[:alpha:]]+ing", "needle", "(?<=a)b", #"\Aword"#,
         #"o\z"#, "^.{6,12}$", #"a\Rb"#, "[^\\x00-\\x7F]",
+        // Literal texts, selected without PCRE2 (one, several, non-ASCII; -i comes from flagSets).
+        "foo|needle|ERROR", "end|Straße|日本語", #"a\.b|colou"#, "ab", "ωmega|école",
     ]
 
     static let flagSets: [[String]] = [
@@ -126,7 +128,10 @@ struct MatchGrepDifferentialTests {
     @Test("several patterns are the joined pattern; -f reads them from a file")
     func severalPatterns() throws {
         try Self.withCorpus(Self.corpus) { tool, path in
-            let sets = [["foo", "^word$", "é"], ["(?i)straße", #"\d+"#], ["x$", "a.b", "needle", "^$"]]
+            let sets = [
+                ["foo", "^word$", "é"], ["(?i)straße", #"\d+"#], ["x$", "a.b", "needle", "^$"],
+                ["foo", "needle", "end"],
+            ]
             for set in sets {
                 _ = try tool.write("patterns.txt", set.joined(separator: "\n") + "\n")
                 let joined = set.map { "(?:\($0))" }.joined(separator: "|")

@@ -43,6 +43,10 @@ extension LineSearch {
         /// line ending is LF.
         mutating func searchValid(_ range: Range<Int>, onlyLineFeeds: Bool) {
             guard !range.isEmpty else { return }
+            if let literals = search.exactLiterals {
+                selectLines(holding: literals, in: range)
+                return
+            }
             guard let blockPattern = onlyLineFeeds ? search.blockPatternLF : search.blockPattern else {
                 lineByLine(range, validUTF8: true)
                 return
@@ -109,6 +113,27 @@ extension LineSearch {
                     position = judgeLine(at: lineStart, end: range.upperBound, validUTF8: true)
                     judged += 1
                 }
+            }
+            if position < range.upperBound { skipLines(position..<range.upperBound) }
+        }
+
+        /// Selects the lines in `range` (valid UTF-8) that hold one of `literals`, which are the
+        /// whole pattern: found by ``LiteralSet/next(in:range:)``, with no match call. An
+        /// alternation of five words on a million lines matched on nearly half of them took
+        /// one PCRE2 call per selected line before.
+        private mutating func selectLines(holding literals: LiteralSet, in range: Range<Int>) {
+            var position = range.lowerBound
+            while position < range.upperBound, let found = literals.next(in: bytes, range: position..<range.upperBound)
+            {
+                let lineEnd = ByteScan.nextNewline(bytes, in: found..<range.upperBound) ?? range.upperBound
+                if search.countOnly && !search.invert {
+                    result.selected += 1
+                } else {
+                    let lineStart = ByteScan.lastNewline(bytes, in: position..<found).map { $0 + 1 } ?? position
+                    skipLines(position..<lineStart)
+                    if !search.invert { emit(lineStart, lineEnd) }
+                }
+                position = lineEnd + 1
             }
             if position < range.upperBound { skipLines(position..<range.upperBound) }
         }

@@ -37,6 +37,9 @@ package struct LineSearch: Sendable {
     let requiredBytes: [UInt8]
     /// Bytes every line the pattern matches holds, in a run (see ``RequiredLiteral``).
     let requiredLiteral: RequiredLiteral?
+    /// The texts the pattern is, when it is nothing else (see ``LiteralSet``): a valid line
+    /// holding one is selected without a match call. Nil with `-x`, `-w` and `--crlf`.
+    let exactLiterals: LiteralSet?
 
     /// Whether a CR before a line's LF ends the line (`--crlf`): it is then not part of the
     /// text matched (`$` and `-x` see the line without it), but it is printed.
@@ -81,6 +84,7 @@ package struct LineSearch: Sendable {
         self.prefix = []
         requiredBytes = try linePattern.requiredBytes()
         requiredLiteral = RequiredLiteral(source: source, options: options)
+        exactLiterals = wraps || wholeLine || crlf ? nil : LiteralSet(source: source, options: options)
         // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
         // subject's edges in a line: only the pattern as given decides.
         let unsafe = [#"\A"#, #"\z"#, #"\Z"#, #"\G"#, "(?=", "(?!", "(?<=", "(?<!", #"\K"#, "(*"]

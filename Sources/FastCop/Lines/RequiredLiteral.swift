@@ -56,6 +56,11 @@ package struct RequiredLiteral: Sendable {
             // or `+` after `+`: lazy or possessive. It says nothing about the literal; `a*?`
             // once removed the `a` twice and crashed.)
         }
+        self.init(bytes: literal)
+    }
+
+    /// A search for `bytes` (nil when shorter than 3 bytes).
+    init?(bytes literal: [UInt8]) {
         guard literal.count >= 3 else { return nil }
         bytes = literal
         let ranked = literal.indices.sorted { Self.rank(literal[$0]) < Self.rank(literal[$1]) }
@@ -68,7 +73,7 @@ package struct RequiredLiteral: Sendable {
     /// punctuation; digits and `.` are common in logs (numbers, addresses, e-mails), so a rare
     /// letter (`x`, `q`, `z`, `j`) is a better byte to look for than a digit. An estimate, not
     /// a measurement of the input: it only decides which bytes are looked for first.
-    private static func rank(_ byte: UInt8) -> Int {
+    static func rank(_ byte: UInt8) -> Int {
         switch byte {
         case UInt8(ascii: " "): 1500
         case UInt8(ascii: "e"): 900
