@@ -72,6 +72,15 @@ struct UTF8TextScanTests {
         ("bad byte ending a 64-byte window", Array((padding + padding)[0..<63]) + [0xFF] + padding, 63, true),
         ("bad byte after 64-byte windows", padding + padding + padding + padding + padding + [0x80], 180, true),
         ("é ending a 64-byte window", Array((padding + padding)[0..<62]) + Array("é".utf8) + padding, nil, true),
+        // 16-byte chunks of ASCII and two-byte sequences: one across a chunk edge, a lone lead
+        // at an edge, NEL (C2 85) among them, a continuation without its lead.
+        ("ß across a 16-byte edge", Array(padding[0..<15]) + Array("ßüÿ".utf8) + padding, nil, true),
+        ("lead ending a chunk, then ASCII", Array(padding[0..<15]) + [0xC3] + padding, 15, true),
+        (
+            "NEL among two-byte letters", Array("éé".utf8) + Array(padding[0..<9]) + Array("\u{85}ü".utf8) + padding,
+            nil, false
+        ),
+        ("stray continuation after ß", Array("aß".utf8) + [0xA9] + padding + padding, 3, true),
     ]
 
     @Test("finds the first invalid byte and other line endings", arguments: cases)
