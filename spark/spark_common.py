@@ -86,6 +86,18 @@ def spread(spark, frame, partitions):
     return frame
 
 
+def write_without_sort(spark):
+    """Lets the write partitioned by verdict stream each task's rows to one open file per
+    verdict instead of sorting them by verdict first. By default (Spark 3.4+, planned writes)
+    Spark sorts a task's rows by the partition column before writing: the whole task's output
+    is buffered and sorted after the last row, and only then written, a serial tail of about a
+    third of the FastCop stage's time. With planned writes off and room for one concurrent
+    writer per verdict (two; the threshold must exceed it), rows are written as they come.
+    Both jobs write this way."""
+    spark.conf.set("spark.sql.optimizer.plannedWrite.enabled", "false")
+    spark.conf.set("spark.sql.maxConcurrentOutputFileWriters", "3")
+
+
 def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None):
     """Parses argv, reads the input, applies clean(spark, frame, columns, arguments), writes
     the result partitioned by verdict, and prints a summary (its last line as JSON).
@@ -97,6 +109,7 @@ def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None):
         add_arguments(parser)
     arguments = parser.parse_args(argv)
     spark = SparkSession.builder.appName(f"fastcop-{name}").getOrCreate()
+    write_without_sort(spark)
     try:
         start = time.monotonic()
         read = (reader and reader(arguments)) or read_input
