@@ -67,7 +67,9 @@ def header(spark, path):
     jvm = spark.sparkContext._jvm
     configuration = spark.sparkContext._jsc.hadoopConfiguration()
     where = jvm.org.apache.hadoop.fs.Path(path)
-    files = jvm.org.apache.hadoop.fs.Path(path).getFileSystem(configuration)
+    files = where.getFileSystem(configuration)
+    if not files.exists(where):
+        raise SystemExit(f"{path}: no such file or folder ({files.makeQualified(where).toString()})")
     if files.getFileStatus(where).isDirectory():
         names = sorted(
             (status.getPath() for status in files.listStatus(where)
