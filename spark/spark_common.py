@@ -54,9 +54,34 @@ def argument_parser(description):
 CSV_OPTIONS = {"header": True, "multiLine": True, "escape": '"', "inferSchema": False}
 
 
+def first_file(spark, path):
+    """The Hadoop file system and the first file that Spark reads for path: the file itself,
+    or, for a folder or a glob (`data/*.csv`), the first by name of the files it names or
+    holds that Spark does not treat as hidden (`_…`, `.…`)."""
+    jvm = spark.sparkContext._jvm
+    configuration = spark.sparkContext._jsc.hadoopConfiguration()
+    where = jvm.org.apache.hadoop.fs.Path(path)
+    files = where.getFileSystem(configuration)
+    named = list(files.globStatus(where) or [])
+    if len(named) == 1 and named[0].isFile() and not any(c in path for c in "*?[{"):
+        return files, named[0].getPath()  # one file, named as it is: read even if hidden
+    found = []
+    for status in named:
+        found += files.listStatus(status.getPath()) if status.isDirectory() else [status]
+    names = sorted(
+        (status.getPath() for status in found
+         if status.isFile() and not status.getPath().getName().startswith(("_", "."))),
+        key=lambda file: file.getName(),
+    )
+    if not names:
+        raise SystemExit(f"{path}: no such file, or no file in it "
+                         f"({files.makeQualified(where).toString()})")
+    return files, names[0]
+
+
 def header(spark, path):
-    """The columns of the CSV file's header (of its first file, for a folder: the first name
-    in order that Spark does not treat as hidden, `_…` or `.…`).
+    """The columns of the CSV file's header (of its first file, for a folder or a glob; see
+    first_file).
 
     Read on the driver through Hadoop's file system (any path Spark reads: local, HDFS, S3;
     a compressed file through its codec), with no Spark job: asking Spark's CSV reader for
@@ -64,21 +89,9 @@ def header(spark, path):
     second of the FastCop stage's time, which never uses Spark's CSV reader). The first
     record is parsed as RFC 4180 (a quoted name may hold commas and line breaks); a UTF-8
     byte order mark is dropped."""
-    jvm = spark.sparkContext._jvm
+    files, where = first_file(spark, path)
     configuration = spark.sparkContext._jsc.hadoopConfiguration()
-    where = jvm.org.apache.hadoop.fs.Path(path)
-    files = where.getFileSystem(configuration)
-    if not files.exists(where):
-        raise SystemExit(f"{path}: no such file or folder ({files.makeQualified(where).toString()})")
-    if files.getFileStatus(where).isDirectory():
-        names = sorted(
-            (status.getPath() for status in files.listStatus(where)
-             if status.isFile() and not status.getPath().getName().startswith(("_", "."))),
-            key=lambda file: file.getName(),
-        )
-        if not names:
-            raise SystemExit(f"{path}: a folder with no CSV file in it")
-        where = names[0]
+    jvm = spark.sparkContext._jvm
     codec = jvm.org.apache.hadoop.io.compress.CompressionCodecFactory(configuration).getCodec(where)
     stream = files.open(where)
     try:
