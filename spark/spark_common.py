@@ -9,6 +9,8 @@ clean rows).
 """
 
 import argparse
+import csv
+import io
 import json
 import os
 import time
@@ -52,9 +54,77 @@ def argument_parser(description):
 CSV_OPTIONS = {"header": True, "multiLine": True, "escape": '"', "inferSchema": False}
 
 
+def first_file(spark, path):
+    """The Hadoop file system and the first file that Spark reads for path: the file itself,
+    or, for a folder or a glob (`data/*.csv`), the first by name of the files it names or
+    holds that Spark does not treat as hidden (`_…`, `.…`)."""
+    jvm = spark.sparkContext._jvm
+    configuration = spark.sparkContext._jsc.hadoopConfiguration()
+    where = jvm.org.apache.hadoop.fs.Path(path)
+    files = where.getFileSystem(configuration)
+    named = list(files.globStatus(where) or [])
+    if len(named) == 1 and named[0].isFile() and not any(c in path for c in "*?[{"):
+        return files, named[0].getPath()  # one file, named as it is: read even if hidden
+    found = []
+    for status in named:
+        found += files.listStatus(status.getPath()) if status.isDirectory() else [status]
+    names = sorted(
+        (status.getPath() for status in found
+         if status.isFile() and not status.getPath().getName().startswith(("_", "."))),
+        key=lambda file: file.getName(),
+    )
+    if not names:
+        raise SystemExit(f"{path}: no such file, or no file in it "
+                         f"({files.makeQualified(where).toString()})")
+    return files, names[0]
+
+
 def header(spark, path):
-    """The columns of the CSV file's header (of its first file, for a folder)."""
-    return spark.read.options(**CSV_OPTIONS).csv(path).columns
+    """The columns of the CSV file's header (of its first file, for a folder or a glob; see
+    first_file).
+
+    Read on the driver through Hadoop's file system (any path Spark reads: local, HDFS, S3;
+    a compressed file through its codec), with no Spark job: asking Spark's CSV reader for
+    the columns ran a job, and loaded the CSV source, before the real work started (about a
+    second of the FastCop stage's time, which never uses Spark's CSV reader). The first
+    record is parsed as RFC 4180 (a quoted name may hold commas and line breaks); a UTF-8
+    byte order mark is dropped."""
+    files, where = first_file(spark, path)
+    configuration = spark.sparkContext._jsc.hadoopConfiguration()
+    jvm = spark.sparkContext._jvm
+    codec = jvm.org.apache.hadoop.io.compress.CompressionCodecFactory(configuration).getCodec(where)
+    stream = files.open(where)
+    try:
+        if codec is not None:
+            stream = codec.createInputStream(stream)
+        text = b""
+        while True:
+            chunk = bytes(stream.readNBytes(1 << 16))
+            text += chunk
+            ended = len(chunk) < 1 << 16
+            first, complete = first_record(text.decode("utf-8-sig", "replace"))
+            if complete or ended:
+                break
+    finally:
+        stream.close()
+    if not first:
+        raise SystemExit(f"{where.toString()}: no header row (the file is empty or its first "
+                         f"record is not valid CSV)")
+    return first
+
+
+def first_record(text):
+    """The first CSV record of text (None when it is not valid CSV) and whether it is known
+    to be whole: a second record starts after it (else more text may continue it)."""
+    records = csv.reader(io.StringIO(text, newline=""))
+    try:
+        first = next(records, None)
+    except csv.Error:  # a quoted name still open where the text ends
+        return None, False
+    try:
+        return first, next(records, None) is not None
+    except csv.Error:  # the second record is cut short: the first is whole
+        return first, True
 
 
 def read_input(spark, arguments):
@@ -86,6 +156,18 @@ def spread(spark, frame, partitions):
     return frame
 
 
+def write_without_sort(spark):
+    """Lets the write partitioned by verdict stream each task's rows to one open file per
+    verdict instead of sorting them by verdict first. By default (Spark 3.4+, planned writes)
+    Spark sorts a task's rows by the partition column before writing: the whole task's output
+    is buffered and sorted after the last row, and only then written, a serial tail of about a
+    third of the FastCop stage's time. With planned writes off and room for one concurrent
+    writer per verdict (two; the threshold must exceed it), rows are written as they come.
+    Both jobs write this way."""
+    spark.conf.set("spark.sql.optimizer.plannedWrite.enabled", "false")
+    spark.conf.set("spark.sql.maxConcurrentOutputFileWriters", "3")
+
+
 def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None):
     """Parses argv, reads the input, applies clean(spark, frame, columns, arguments), writes
     the result partitioned by verdict, and prints a summary (its last line as JSON).
@@ -98,7 +180,11 @@ def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None):
     arguments = parser.parse_args(argv)
     spark = SparkSession.builder.appName(f"fastcop-{name}").getOrCreate()
     try:
+        # The clock starts once the SparkSession is created (the JVM and SparkContext are
+        # up). Spark builds the session's state (catalog, analyzer, SQL conf) lazily, at its
+        # first use, about a second: that stays inside the clock, as it always was.
         start = time.monotonic()
+        write_without_sort(spark)
         read = (reader and reader(arguments)) or read_input
         frame, columns = read(spark, arguments)
         frame = spread(spark, frame, arguments.partitions)
