@@ -1,0 +1,193 @@
+import Foundation
+
+/// Runs the row pipeline's three kinds of work at the same time, with no barrier between
+/// blocks: a reader thread reads and splits blocks and cuts each into tasks; worker threads
+/// take the tasks in input order and process them; the calling thread writes each task's
+/// result in input order as soon as it and every task before it are done.
+///
+/// Before, each block was a barrier: the workers waited for the block's slowest task, the
+/// first block was read and split before any worker had work, and the last block's results
+/// were written after every row had been processed. Now a worker that finishes the last task
+/// of a block takes the first task of the next one, and results are written task by task.
+/// Memory stays bounded: at most ``blocksInFlight`` blocks have been handed to the workers and
+/// not yet written, and the reader reads one more while it waits.
+///
+/// `@unchecked Sendable` is safe here: all shared state is read and written under `condition`;
+/// the reader (`RecordReader`) is used by the reader thread alone until ``run(first:write:)``
+/// has joined it; blocks are immutable once handed out.
+final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
+    /// Blocks handed to the workers and not yet written, at most.
+    static var blocksInFlight: Int { 2 }
+
+    /// One task: consecutive records of a block.
+    private struct Task {
+        let block: SharedBlock
+        let range: Range<Int>
+        let firstRow: Int
+        /// Whether it is its block's last task (when it is written, the block is done).
+        let endsBlock: Bool
+    }
+
+    /// A block's bytes and records, shared by its tasks.
+    private final class SharedBlock: Sendable {
+        let block: RecordBlock
+        init(_ block: RecordBlock) { self.block = block }
+    }
+
+    private let processor: RowProcessor<Codec>
+    private let reader: RecordReader
+    private let workers: Int
+    private let condition = NSCondition()
+    private let finished = DispatchGroup()
+    // Guarded by `condition`:
+    /// Tasks not yet taken are `queue[queueHead...]`; a taken one is set to nil at once, so
+    /// that its block is freed when its last task is written.
+    private var queue: [Task?] = []
+    private var queueHead = 0
+    private var enqueued = 0
+    private var results: [Int: (result: TaskResult, endsBlock: Bool)] = [:]
+    private var openBlocks = 0
+    private var readingDone = false
+    private var readError: (any Error)?
+    private var cancelled = false
+
+    /// A scheduler for the blocks of `reader`, whose tasks `processor` processes on `workers`
+    /// threads.
+    init(reader: RecordReader, processor: RowProcessor<Codec>, workers: Int) {
+        self.reader = reader
+        self.processor = processor
+        self.workers = max(1, workers)
+    }
+
+    /// Processes `first` (already read) and every block the reader gives after it, and calls
+    /// `write` with each task's result in input order, on the calling thread.
+    ///
+    /// - Throws: what `write` throws (which stops the run), then what reading threw.
+    func run(first: RecordBlock, write: (TaskResult) throws -> Void) throws {
+        defer { shutDown() }
+        finished.enter()
+        Thread.detachNewThread { [self] in
+            read(first: first)
+            finished.leave()
+        }
+        for _ in 0..<workers {
+            finished.enter()
+            Thread.detachNewThread { [self] in
+                work()
+                finished.leave()
+            }
+        }
+        var sequence = 0
+        while let (result, endsBlock) = nextResult(sequence) {
+            try write(result)
+            sequence += 1
+            if endsBlock {
+                condition.lock()
+                openBlocks -= 1
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        condition.lock()
+        let error = readError
+        condition.unlock()
+        if let error { throw error }
+    }
+
+    /// Waits for result `sequence`; nil when reading has ended and every task was written.
+    private func nextResult(_ sequence: Int) -> (result: TaskResult, endsBlock: Bool)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let done = results.removeValue(forKey: sequence) { return done }
+            if readingDone && sequence == enqueued { return nil }
+            condition.wait()
+        }
+    }
+
+    /// The reader thread: cuts blocks into tasks, at most ``blocksInFlight`` blocks ahead of
+    /// the writer.
+    private func read(first: RecordBlock) {
+        var block: RecordBlock? = first
+        var nextRow = 1
+        while let current = block {
+            let count = current.records.count
+            if count > 0 {
+                let shared = SharedBlock(current)
+                let tasks = max(1, min(workers * 16, count / 256))
+                condition.lock()
+                while openBlocks >= Self.blocksInFlight && !cancelled { condition.wait() }
+                if cancelled {
+                    condition.unlock()
+                    return
+                }
+                for task in 0..<tasks {
+                    let range = (count * task / tasks)..<(count * (task + 1) / tasks)
+                    queue.append(Task(block: shared, range: range, firstRow: nextRow, endsBlock: task == tasks - 1))
+                }
+                enqueued += tasks
+                openBlocks += 1
+                condition.broadcast()
+                condition.unlock()
+                nextRow += count
+            }
+            do {
+                block = try reader.next()
+            } catch {
+                condition.lock()
+                readError = error
+                condition.unlock()
+                block = nil
+            }
+        }
+        condition.lock()
+        readingDone = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// A worker thread: processes tasks in input order until none is left.
+    private func work() {
+        while let (task, sequence) = nextTask() {
+            let block = task.block.block
+            let result = block.bytes.withUnsafeBufferPointer {
+                processor.process($0, records: block.records, range: task.range, firstRow: task.firstRow)
+            }
+            condition.lock()
+            results[sequence] = (result, task.endsBlock)
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// The next task and its sequence number; nil when reading has ended and every task was
+    /// taken, or the run was stopped.
+    private func nextTask() -> (Task, Int)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if cancelled { return nil }
+            if queueHead < queue.count, let task = queue[queueHead] {
+                let sequence = enqueued - (queue.count - queueHead)
+                queue[queueHead] = nil
+                queueHead += 1
+                if queueHead * 2 >= queue.count {
+                    queue.removeFirst(queueHead)
+                    queueHead = 0
+                }
+                return (task, sequence)
+            }
+            if readingDone { return nil }
+            condition.wait()
+        }
+    }
+
+    /// Stops the threads and waits for them (a read under way is finished first).
+    private func shutDown() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+        finished.wait()
+    }
+}
