@@ -15,10 +15,14 @@ package final class RecordReader {
     static let defaultBlockSize = 4 * 1024 * 1024
     /// The longest record the reader waits for.
     static let defaultMaxRecordBytes = 16 * 1024 * 1024
+    /// The first block's size when the reader starts small (see `init`).
+    static let smallFirstBlockSize = 128 * 1024
 
     private let source: InputSource
     private var splitter: any RecordSplitter
     private let blockSize: Int
+    /// The size of the next block: `blockSize`, or less while starting small.
+    private var nextBlockSize: Int
     private let maxRecordBytes: Int
     private var carry: [UInt8] = []
     private var endOfInput = false
@@ -33,13 +37,18 @@ package final class RecordReader {
     /// Blank lines between records that the splitter passed over (CSV, TSV, JSON Lines).
     var skippedBlankLines: Int { splitter.skippedBlankLines }
 
+    /// A reader of `source`'s records, in blocks of `blockSize` bytes. With `startingSmall`,
+    /// the first block is ``smallFirstBlockSize`` and each next one twice the last, up to
+    /// `blockSize`: the first block is read and split before anything else can start, so a
+    /// small one lets the workers start sooner.
     package init(
         source: InputSource, splitter: any RecordSplitter, blockSize: Int = RecordReader.defaultBlockSize,
-        maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
+        maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes, startingSmall: Bool = false
     ) {
         self.source = source
         self.splitter = splitter
         self.blockSize = blockSize
+        self.nextBlockSize = startingSmall ? min(blockSize, Self.smallFirstBlockSize) : blockSize
         self.maxRecordBytes = maxRecordBytes
     }
 
@@ -47,7 +56,8 @@ package final class RecordReader {
     ///
     /// - Throws: ``RecordsError`` for a read error or a record longer than `maxRecordBytes`.
     package func next() throws -> RecordBlock? {
-        var target = blockSize
+        var target = nextBlockSize
+        nextBlockSize = min(blockSize, nextBlockSize * 2)
         while true {
             if endOfInput && carry.isEmpty { return nil }
             var buffer = try read(after: carry, upTo: max(target, carry.count + 1))

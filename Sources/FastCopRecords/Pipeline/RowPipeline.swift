@@ -50,8 +50,11 @@ package struct RowPipeline {
     package func run() throws -> RunSummary {
         let start = ContinuousClock.now
         // In `.lines` mode every input line is answered, a blank one too (as malformed).
+        // JSON Lines' first block is the sample in which every rules field must appear: it
+        // keeps its full size.
         let reader = RecordReader(
-            source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect))
+            source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect),
+            startingSmall: format != .jsonl)
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {
