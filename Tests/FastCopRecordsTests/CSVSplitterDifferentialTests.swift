@@ -92,6 +92,17 @@ struct CSVSplitterDifferentialTests {
         }
     }
 
+    @Test(
+        "a block with more records than the room first made for them (one per 64 bytes) loses none",
+        arguments: [InputFormat.csv, .lines])
+    func manyShortRecords(format: InputFormat) throws {
+        let input = Array((1...3000).map { "\($0),é\n" }.joined().utf8)
+        let records = try RecordsFixture.records(input, format: format, blockSize: 1 << 20)
+        #expect(records.count == 3000)
+        #expect(records.map(\.line) == Array(1...3000))
+        #expect(records.last?.text == "3000,é")
+    }
+
     @Test("another delimiter and quote: ';' and '''")
     func otherDialect() throws {
         let dialect = CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'"))

@@ -32,13 +32,14 @@ package struct CSVRecordSplitter: RecordSplitter {
 
     package mutating func split(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
-        into records: inout [RecordSpan]
+        into records: inout RecordSpanRoom
     ) throws -> Int {
         guard let base = bytes.baseAddress else { return from }
         let count = bytes.count
         let quote = self.quote
         var start = from
         while start < count {
+            if records.isFull { return start }
             // Scan one record. A quote opens a quoted field only at the start of a field (the
             // record's first byte, or after a delimiter); inside one, a doubled quote is an
             // escaped quote and a single one closes it. A stray quote in an unquoted field is
@@ -129,7 +130,7 @@ package struct CSVRecordSplitter: RecordSplitter {
 
     private mutating func append(
         _ start: Int, _ newline: Int, hasNewline: Bool, newlines: Int, base: UnsafePointer<UInt8>,
-        into records: inout [RecordSpan]
+        into records: inout RecordSpanRoom
     ) {
         var end = newline
         let crlf = hasNewline && end > start && base[end - 1] == ASCII.carriageReturn

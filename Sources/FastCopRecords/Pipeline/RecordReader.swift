@@ -62,12 +62,7 @@ package final class RecordReader {
             if endOfInput && carry.isEmpty { return nil }
             var buffer = try read(after: carry, upTo: max(target, carry.count + 1))
             if atStart { skipByteOrderMark(&buffer) }
-            var records: [RecordSpan] = []
-            records.reserveCapacity(buffer.count / 64)
-            let consumed = try buffer.withUnsafeBufferPointer { bytes in
-                try splitter.split(
-                    bytes, from: 0, atEnd: endOfInput, maxRecordBytes: maxRecordBytes, into: &records)
-            }
+            let (records, consumed) = try buffer.withUnsafeBufferPointer { try split($0) }
             carry = Array(buffer[consumed...])
             if !records.isEmpty {
                 buffer.removeSubrange(consumed...)
@@ -76,6 +71,26 @@ package final class RecordReader {
             if endOfInput && carry.isEmpty { return nil }
             // Only part of a record so far: read more before splitting again.
             target = max(target, carry.count * 2)
+        }
+    }
+
+    /// The complete records of `bytes`, and the offset of the first byte not consumed. The
+    /// splitter fills room made for about one record per 64 bytes, and more while it fills it.
+    private func split(_ bytes: UnsafeBufferPointer<UInt8>) throws -> (records: [RecordSpan], consumed: Int) {
+        var records: [RecordSpan] = []
+        var position = 0
+        while true {
+            let capacity = max(16, (bytes.count - position) / 64)
+            var full = false
+            let found = try [RecordSpan](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                var room = RecordSpanRoom(storage)
+                defer { initialized = room.count }
+                position = try splitter.split(
+                    bytes, from: position, atEnd: endOfInput, maxRecordBytes: maxRecordBytes, into: &room)
+                full = room.isFull
+            }
+            if records.isEmpty { records = found } else { records.append(contentsOf: found) }
+            if !full { return (records, position) }
         }
     }
 
