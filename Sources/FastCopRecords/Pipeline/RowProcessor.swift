@@ -37,6 +37,13 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     ) -> TaskResult {
         let fieldCount = evaluator.rules.fields.count
         var result = TaskResult(fieldCount: fieldCount)
+        // Room for the output up front (a row comes out about as long as it went in, plus a
+        // reject's metadata), instead of growing the buffers by doubling, each step a copy.
+        if !range.isEmpty {
+            let inputBytes = records[range.upperBound - 1].end - records[range.lowerBound].start
+            result.clean.reserveCapacity(inputBytes + inputBytes / 8)
+            result.rejects.reserveCapacity(inputBytes + range.count * 48)
+        }
         var scratch = codec.makeScratch()
         var inputs = [FieldInput](repeating: .absent, count: fieldCount)
         var values = FieldValues(count: fieldCount)
