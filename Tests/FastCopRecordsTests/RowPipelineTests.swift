@@ -79,6 +79,36 @@ struct RowPipelineTests {
         #expect(rejectedRows == stride(from: 0, to: count, by: 7).map { "bad-\($0)"[...] })
     }
 
+    @Test(
+        "--strict in a later block: the rows written are the first rows in order, none from the stop on, with 1 and 2 workers",
+        arguments: [1, 2])
+    func strictStopInLaterBlock(workers: Int) throws {
+        let count = 60_000
+        let stop = 50_000
+        var input = Array("email,n\n".utf8)
+        var expected = input
+        for index in 0..<count {
+            let row = "user\(index)@example.com,\(index)" + (index == stop ? ",extra\n" : "\n")
+            input += Array(row.utf8)
+            if index < stop { expected += Array(row.utf8) }
+        }
+        #expect(input.count > 1024 * 1024, "the input spans several blocks")
+        let clean = OutputSink.memory(name: "clean")
+        let pipeline = RowPipeline(
+            input: .memory(input, name: "input"), format: .csv,
+            rules: try RulesLoader.compile(Array(Self.rules.utf8), name: "rules.json"),
+            mode: .split, strict: true, clean: clean, rejects: .discard, progress: nil, workers: workers)
+        #expect {
+            _ = try pipeline.run()
+        } throws: { error in
+            "\(error)".contains("input: line \(stop + 2): malformed CSV: 3 fields")
+                && "\(error)".hasSuffix("(stopped by --strict)")
+        }
+        #expect(clean.contents.count > 128 * 1024, "the rows of the blocks before the stop are written")
+        #expect(expected.starts(with: clean.contents), "in input order, with nothing from the stop on")
+        #expect(clean.contents.last == 0x0A, "whole rows")
+    }
+
     @Test("report mode writes one line per invalid row and no clean output")
     func reportMode() throws {
         let run = try RecordsFixture.run(

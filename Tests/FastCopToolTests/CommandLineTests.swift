@@ -1,5 +1,11 @@
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite("fastcop: help, usage errors and exit statuses")
 struct CommandLineTests {
     @Test("--help for the tool and each command", arguments: ["clean", "check", "match", "bench", "sample"])
@@ -88,6 +94,25 @@ struct CommandLineTests {
             #expect(result.status == 2)
             #expect(tool.read("clean.csv") == "previous contents\n")
             #expect(tool.listing() == ["clean.csv", "in.csv", "rules.json"])
+        }
+    }
+
+    @Test("a finished run replaces existing outputs whole and leaves no temporary file; a hard link keeps the old file")
+    func replacesExistingOutputs() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"b": {"filters": ["uppercase"]}}}"#)
+            try tool.write("clean.csv", "previous clean, ß\n")
+            try tool.write("rejects.csv", "previous rejects\n")
+            #expect(link(tool.path("clean.csv"), tool.path("kept.csv")) == 0)
+            try tool.write("in.csv", "a,b\n1,straße\n2,é\n")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects", "rejects.csv",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(tool.read("clean.csv") == "a,b\n1,STRASSE\n2,É\n")
+            #expect(tool.read("rejects.csv") == "a,b,_row,_line,_field,_message\n")
+            #expect(tool.read("kept.csv") == "previous clean, ß\n")
+            #expect(tool.listing() == ["clean.csv", "in.csv", "kept.csv", "rejects.csv", "rules.json"])
         }
     }
 

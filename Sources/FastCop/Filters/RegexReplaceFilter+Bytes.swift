@@ -38,8 +38,11 @@ package final class LiteralReplacement: Sendable {
     package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
         let mark = output.count
         var copied = 0
+        // Borrowed: `self` holds the pattern for the whole call (see Unmanaged.borrow); a
+        // retain per value would bounce the pattern's count between the cores.
+        let pattern = Unmanaged.passUnretained(self.pattern)
         while copied <= bytes.count,
-            let match = try pattern.firstMatchRange(in: bytes, from: copied, validUTF8: true)
+            let match = try pattern.borrow({ try $0.firstMatchRange(in: bytes, from: copied, validUTF8: true) })
         {
             guard !match.isEmpty else {
                 output.removeSubrange(mark...)
@@ -47,7 +50,7 @@ package final class LiteralReplacement: Sendable {
                 return
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<match.lowerBound]))
-            output.append(contentsOf: literal)
+            if !literal.isEmpty { output.append(contentsOf: literal) }
             copied = match.upperBound
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))

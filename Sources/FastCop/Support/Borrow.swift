@@ -12,7 +12,7 @@ extension Unmanaged {
     /// that holds its elements). This is the only place the standard library's underscored
     /// `_withUnsafeGuaranteedRef` is called (`scripts/lint` checks it).
     @inline(__always)
-    func borrow<Result>(_ body: (Instance) throws -> Result) rethrows -> Result {
+    package func borrow<Result>(_ body: (Instance) throws -> Result) rethrows -> Result {
         try _withUnsafeGuaranteedRef(body)
     }
 }

@@ -1,3 +1,5 @@
+import FastCop
+
 /// One field of a CSV record, as it appears in the input.
 package struct CSVField: Sendable {
     /// The field's bytes in the record, quotes included.
@@ -35,20 +37,18 @@ package enum CSVFields {
                 index += 1
                 var doubled = false
                 while true {
+                    index = ByteScan.first(quote, quote, in: record, from: index)
                     guard index < count else {
                         throw RecordProblem(
                             description: "malformed CSV: quoted field \(fields.count + 1) is not closed")
                     }
-                    if record[index] == quote {
-                        if index + 1 < count && record[index + 1] == quote {
-                            doubled = true
-                            index += 2
-                            continue
-                        }
-                        index += 1
-                        break
+                    if index + 1 < count && record[index + 1] == quote {
+                        doubled = true
+                        index += 2
+                        continue
                     }
                     index += 1
+                    break
                 }
                 fields.append(CSVField(start: start, end: index, isQuoted: true, hasEscapes: doubled))
                 if index == count { return }
@@ -62,14 +62,10 @@ package enum CSVFields {
                     return
                 }
             } else {
-                while index < count {
-                    let byte = record[index]
-                    if byte == delimiter { break }
-                    if byte == quote {
-                        throw RecordProblem(
-                            description: "malformed CSV: quote inside unquoted field \(fields.count + 1)")
-                    }
-                    index += 1
+                index = ByteScan.first(delimiter, quote, in: record, from: index)
+                if index < count && record[index] == quote {
+                    throw RecordProblem(
+                        description: "malformed CSV: quote inside unquoted field \(fields.count + 1)")
                 }
                 fields.append(CSVField(start: start, end: index, isQuoted: false, hasEscapes: false))
                 if index == count { return }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Splits CSV input into records (RFC 4180): a newline inside a quoted field belongs to the
 /// field, so a record may span several lines, and a block boundary may fall anywhere.
 ///
@@ -16,6 +24,7 @@ package struct CSVRecordSplitter: RecordSplitter {
     private(set) var nextLine = 1
 
     init(delimiter: UInt8, quote: UInt8 = ASCII.quote, keepsBlankLines: Bool = false) {
+        precondition(delimiter != quote, "CSVRecordSplitter: the delimiter and the quote are one character")
         self.delimiter = delimiter
         self.quote = quote
         self.keepsBlankLines = keepsBlankLines
@@ -23,45 +32,54 @@ package struct CSVRecordSplitter: RecordSplitter {
 
     package mutating func split(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
-        into records: inout [RecordSpan]
+        into records: inout RecordSpanRoom
     ) throws -> Int {
         guard let base = bytes.baseAddress else { return from }
         let count = bytes.count
         let quote = self.quote
         var start = from
         while start < count {
-            // Scan one record. A quote opens a quoted field only at the start of a field; inside
-            // one, a doubled quote is an escaped quote and a single one closes it. A stray quote
-            // in an unquoted field is literal here (the row is then rejected as malformed), so
-            // it does not swallow the lines that follow.
+            if records.isFull { return start }
+            // Scan one record. A quote opens a quoted field only at the start of a field (the
+            // record's first byte, or after a delimiter); inside one, a doubled quote is an
+            // escaped quote and a single one closes it. A stray quote in an unquoted field is
+            // literal here (the row is then rejected as malformed), so it does not swallow the
+            // lines that follow. Outside quotes the next line break and the quotes before it are
+            // found with memchr (most records hold no quote), inside quotes the closing quote.
             var index = start
             var inQuotes = false
-            var atFieldStart = true
             var newlines = 0
             var recordEnd = -1
-            scan: while index < count {
-                let byte = base[index]
-                if inQuotes {
-                    if byte == quote {
-                        if index + 1 == count && !atEnd { break scan }  // is it doubled? read more
-                        if index + 1 < count && base[index + 1] == quote {
-                            index += 2
-                            continue
-                        }
-                        inQuotes = false
-                    } else if byte == ASCII.newline {
-                        newlines += 1
+            scan: while true {
+                let lineEnd = Self.find(ASCII.newline, base, from: index, to: count)
+                var opening = -1
+                var candidate = index
+                while case let found = Self.find(quote, base, from: candidate, to: lineEnd), found < lineEnd {
+                    if found == start || base[found - 1] == delimiter {
+                        opening = found
+                        break
                     }
-                } else if byte == ASCII.newline {
-                    recordEnd = index
-                    break
-                } else if byte == quote && atFieldStart {
-                    inQuotes = true
-                    atFieldStart = false
-                } else {
-                    atFieldStart = byte == delimiter
+                    candidate = found + 1
                 }
-                index += 1
+                guard opening >= 0 else {
+                    if lineEnd < count { recordEnd = lineEnd }
+                    break scan
+                }
+                inQuotes = true
+                index = opening + 1
+                while true {
+                    let closing = Self.find(quote, base, from: index, to: count)
+                    newlines += Self.count(ASCII.newline, base, from: index, to: closing)
+                    if closing == count { break scan }
+                    if closing + 1 == count && !atEnd { break scan }  // is it doubled? read more
+                    if closing + 1 < count && base[closing + 1] == quote {
+                        index = closing + 2
+                        continue
+                    }
+                    inQuotes = false
+                    index = closing + 1
+                    continue scan
+                }
             }
             if recordEnd >= 0 {
                 append(start, recordEnd, hasNewline: true, newlines: newlines, base: base, into: &records)
@@ -95,9 +113,24 @@ package struct CSVRecordSplitter: RecordSplitter {
         return start
     }
 
+    /// The offset of the first `byte` in `base[from..<to]`, or `to` when there is none.
+    @inline(__always)
+    private static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        guard from < to, let found = memchr(base + from, Int32(byte), to - from) else { return to }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// How many times `byte` occurs in `base[from..<to]`.
+    @inline(__always)
+    private static func count(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        var total = 0
+        for index in from..<max(from, to) where base[index] == byte { total += 1 }
+        return total
+    }
+
     private mutating func append(
         _ start: Int, _ newline: Int, hasNewline: Bool, newlines: Int, base: UnsafePointer<UInt8>,
-        into records: inout [RecordSpan]
+        into records: inout RecordSpanRoom
     ) {
         var end = newline
         let crlf = hasNewline && end > start && base[end - 1] == ASCII.carriageReturn

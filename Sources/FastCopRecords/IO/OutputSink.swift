@@ -9,8 +9,8 @@
 /// Where output goes: a file written under a temporary name and renamed at the end, stdout
 /// (`-`), memory (the embedded sample), or nowhere.
 ///
-/// A file output is created as `.NAME.fastcop-PID.tmp` beside its final path and renamed over
-/// it by ``commit()``, so a failed or interrupted run never leaves a half-written file under
+/// A file output is created as `.NAME.fastcop-PID.tmp` beside its final path and put in its
+/// place in one atomic step by ``commit()`` (swapped with an existing file, else renamed), so a failed or interrupted run never leaves a half-written file under
 /// the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file. A path that
 /// names an existing device, FIFO or socket (`/dev/null`, a named pipe) or one of the process's
 /// own descriptors (`/dev/stdout`, `/dev/fd/3`) is written in place; a symbolic link is followed,
@@ -156,17 +156,36 @@ package final class OutputSink {
         }
         guard case .file(let descriptor, let temporary, let final) = target else { return }
         target = .discard
-        TemporaryFiles.unregister(temporary)
+        // Unregistered only when the temporary name is gone: an interruption before that
+        // removes it (the new output, or after the exchange the old one).
+        defer { TemporaryFiles.unregister(temporary) }
         if SystemCall.close(descriptor) != 0 {
             let reason = SystemError.describe(errno)
             unlink(temporary)
             throw RecordsError("cannot write '\(final)': \(reason)")
         }
+        if Self.replaceByExchange(final, with: temporary) { return }
         if rename(temporary, final) != 0 {
             let reason = SystemError.describe(errno)
             unlink(temporary)
             throw RecordsError("cannot write '\(final)': \(reason)")
         }
+    }
+
+    /// Puts `temporary` in the place of an existing regular file `final` by swapping the two
+    /// (atomic, as a rename is), then removes the old file under the temporary name. False
+    /// when `final` is no regular file or the system cannot swap: then nothing was changed.
+    ///
+    /// Why not `rename(2)`: on ext4, a rename over an existing file first starts the writeback
+    /// of the whole new file (the `auto_da_alloc` safeguard), which the run then waited for:
+    /// about 40 ms for the benchmark's 75 MB of outputs, a tenth of the run. A swap does not.
+    private static func replaceByExchange(_ final: String, with temporary: String) -> Bool {
+        var status = stat()
+        guard lstat(final, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            SystemCall.exchange(temporary, final)
+        else { return false }
+        unlink(temporary)
+        return true
     }
 
     /// Gives up the output: removes the temporary file; the final path is left as it was.

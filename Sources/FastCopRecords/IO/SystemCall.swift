@@ -48,6 +48,35 @@ package enum SystemCall {
 
     /// Whether the descriptor is a terminal.
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// `renameat2(2)` with `RENAME_EXCHANGE`: swaps the files at two paths in one atomic step.
+    /// False when the system cannot (no `renameat2`: not Linux, an old glibc, a static build;
+    /// a file system without the flag; a path that is missing): then nothing was changed.
+    ///
+    /// glibc declares `renameat2` only under `_GNU_SOURCE`, which Swift's Glibc module is not
+    /// built with, so it is looked up by name.
+    static func exchange(_ first: String, _ second: String) -> Bool {
+        #if os(Linux)
+            guard let renameat2 = renameat2 else { return false }
+            return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+        #else
+            return false
+        #endif
+    }
+
+    #if os(Linux)
+        private typealias RenameAt2 =
+            @convention(c) (
+                Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+            ) -> Int32
+        /// `RENAME_EXCHANGE` from <linux/fs.h>.
+        private static let renameExchange: UInt32 = 1 << 1
+        /// glibc's `renameat2`, when the process has it (2.28 and later).
+        private static let renameat2: RenameAt2? = {
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: RenameAt2.self)
+        }()
+    #endif
 }
 
 /// The system's text for an `errno` value.

@@ -16,16 +16,18 @@ package struct LineRecordSplitter: RecordSplitter {
 
     package mutating func split(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, atEnd: Bool, maxRecordBytes: Int,
-        into records: inout [RecordSpan]
+        into records: inout RecordSpanRoom
     ) throws -> Int {
         guard let base = bytes.baseAddress else { return from }
         var start = from
         while start < bytes.count {
+            if records.isFull { return start }
             guard let newline = ByteScan.nextNewline(bytes, in: start..<bytes.count) else { break }
             append(start, newline, ending: true, base: base, into: &records)
             start = newline + 1
         }
         if atEnd && start < bytes.count {
+            if records.isFull { return start }
             append(start, bytes.count, ending: false, base: base, into: &records)
             return bytes.count
         }
@@ -37,7 +39,7 @@ package struct LineRecordSplitter: RecordSplitter {
     }
 
     private mutating func append(
-        _ start: Int, _ newline: Int, ending: Bool, base: UnsafePointer<UInt8>, into records: inout [RecordSpan]
+        _ start: Int, _ newline: Int, ending: Bool, base: UnsafePointer<UInt8>, into records: inout RecordSpanRoom
     ) {
         var end = newline
         let crlf = ending && end > start && base[end - 1] == ASCII.carriageReturn

@@ -15,10 +15,14 @@ package final class RecordReader {
     static let defaultBlockSize = 4 * 1024 * 1024
     /// The longest record the reader waits for.
     static let defaultMaxRecordBytes = 16 * 1024 * 1024
+    /// The first block's size when the reader starts small (see `init`).
+    static let smallFirstBlockSize = 128 * 1024
 
     private let source: InputSource
     private var splitter: any RecordSplitter
     private let blockSize: Int
+    /// The size of the next block: `blockSize`, or less while starting small.
+    private var nextBlockSize: Int
     private let maxRecordBytes: Int
     private var carry: [UInt8] = []
     private var endOfInput = false
@@ -33,13 +37,18 @@ package final class RecordReader {
     /// Blank lines between records that the splitter passed over (CSV, TSV, JSON Lines).
     var skippedBlankLines: Int { splitter.skippedBlankLines }
 
+    /// A reader of `source`'s records, in blocks of `blockSize` bytes. With `startingSmall`,
+    /// the first block is ``smallFirstBlockSize`` and each next one twice the last, up to
+    /// `blockSize`: the first block is read and split before anything else can start, so a
+    /// small one lets the workers start sooner.
     package init(
         source: InputSource, splitter: any RecordSplitter, blockSize: Int = RecordReader.defaultBlockSize,
-        maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes
+        maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes, startingSmall: Bool = false
     ) {
         self.source = source
         self.splitter = splitter
         self.blockSize = blockSize
+        self.nextBlockSize = startingSmall ? min(blockSize, Self.smallFirstBlockSize) : blockSize
         self.maxRecordBytes = maxRecordBytes
     }
 
@@ -47,17 +56,13 @@ package final class RecordReader {
     ///
     /// - Throws: ``RecordsError`` for a read error or a record longer than `maxRecordBytes`.
     package func next() throws -> RecordBlock? {
-        var target = blockSize
+        var target = nextBlockSize
+        nextBlockSize = min(blockSize, nextBlockSize * 2)
         while true {
             if endOfInput && carry.isEmpty { return nil }
             var buffer = try read(after: carry, upTo: max(target, carry.count + 1))
             if atStart { skipByteOrderMark(&buffer) }
-            var records: [RecordSpan] = []
-            records.reserveCapacity(buffer.count / 64)
-            let consumed = try buffer.withUnsafeBufferPointer { bytes in
-                try splitter.split(
-                    bytes, from: 0, atEnd: endOfInput, maxRecordBytes: maxRecordBytes, into: &records)
-            }
+            let (records, consumed) = try buffer.withUnsafeBufferPointer { try split($0) }
             carry = Array(buffer[consumed...])
             if !records.isEmpty {
                 buffer.removeSubrange(consumed...)
@@ -66,6 +71,26 @@ package final class RecordReader {
             if endOfInput && carry.isEmpty { return nil }
             // Only part of a record so far: read more before splitting again.
             target = max(target, carry.count * 2)
+        }
+    }
+
+    /// The complete records of `bytes`, and the offset of the first byte not consumed. The
+    /// splitter fills room made for about one record per 64 bytes, and more while it fills it.
+    private func split(_ bytes: UnsafeBufferPointer<UInt8>) throws -> (records: [RecordSpan], consumed: Int) {
+        var records: [RecordSpan] = []
+        var position = 0
+        while true {
+            let capacity = max(16, (bytes.count - position) / 64)
+            var full = false
+            let found = try [RecordSpan](unsafeUninitializedCapacity: capacity) { storage, initialized in
+                var room = RecordSpanRoom(storage)
+                defer { initialized = room.count }
+                position = try splitter.split(
+                    bytes, from: position, atEnd: endOfInput, maxRecordBytes: maxRecordBytes, into: &room)
+                full = room.isFull
+            }
+            if records.isEmpty { records = found } else { records.append(contentsOf: found) }
+            if !full { return (records, position) }
         }
     }
 

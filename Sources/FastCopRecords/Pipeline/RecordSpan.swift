@@ -1,6 +1,9 @@
 /// One record (a line, or a CSV record that may span lines) inside a block of input bytes.
 ///
 /// `start..<end` excludes the line ending (`\n` or `\r\n`).
+///
+/// A plain value without references (the one problem a splitter finds is a flag), so that the
+/// block's list of spans is copied and read without reference counting.
 package struct RecordSpan: Sendable {
     /// The first byte of the record in its block.
     package var start: Int
@@ -8,10 +11,22 @@ package struct RecordSpan: Sendable {
     package var end: Int
     /// The input line the record starts on (1 = the first line of the input).
     var line: Int
-    /// Set when the splitter already knows the record is malformed.
-    var problem: RecordProblem?
+    /// Whether the splitter cut the record at an unterminated quote.
+    private var unterminatedQuote: Bool
     /// Whether the record ended with `\r\n` (used to keep the input's line endings).
     var endedWithCRLF: Bool
+
+    init(start: Int, end: Int, line: Int, problem: RecordProblem?, endedWithCRLF: Bool) {
+        precondition(problem == nil || problem == .unterminatedQuote, "RecordSpan: a splitter's problem is a cut quote")
+        self.start = start
+        self.end = end
+        self.line = line
+        self.unterminatedQuote = problem != nil
+        self.endedWithCRLF = endedWithCRLF
+    }
+
+    /// Set when the splitter already knows the record is malformed.
+    var problem: RecordProblem? { unterminatedQuote ? .unterminatedQuote : nil }
 }
 
 /// Why a record cannot be read as a row.

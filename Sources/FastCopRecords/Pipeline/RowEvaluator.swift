@@ -10,14 +10,22 @@ import FastCop
 /// filters and trials, byte for byte.
 package struct RowEvaluator: Sendable {
     let rules: CompiledRules
-    /// The fields, ready for bytes.
-    let plans: [FieldPlan]
+    /// The fields, ready for bytes (and the owner of the buffers below).
+    let plans: FieldPlans
+    /// `plans`' buffers, read directly by the row loop (`nonisolated(unsafe)`: they are never
+    /// written after `plans`' init, and `plans` keeps them alive; see ``FieldPlans``).
+    nonisolated(unsafe) private let fields: UnsafeBufferPointer<FieldPlan>
+    nonisolated(unsafe) private let steps: UnsafeBufferPointer<FieldStep>
+    nonisolated(unsafe) private let trials: UnsafeBufferPointer<FieldTrial>
     /// The fields' names, in rules order.
     let names: [String]
 
     init(rules: CompiledRules) {
         self.rules = rules
-        plans = rules.fields.map(FieldPlan.init)
+        plans = FieldPlans(rules.fields)
+        fields = plans.fields
+        steps = plans.steps
+        trials = plans.trials
         names = rules.fields.map(\.name)
     }
 
@@ -34,37 +42,39 @@ package struct RowEvaluator: Sendable {
     ) {
         failures.removeAll(keepingCapacity: true)
         values.reset()
-        for (index, plan) in plans.enumerated() {
+        for index in fields.indices {
             switch inputs[index] {
             case .absent:
-                let field = plan.field
-                if !field.optional { failures.append(FieldFailure(field: index, message: field.requiredMessage)) }
+                if !fields[index].optional {
+                    failures.append(FieldFailure(field: index, message: plans.requiredMessage(field: index)))
+                }
             case .unusable(let reason):
                 failures.append(FieldFailure(field: index, message: reason))
             case .text(let text, _):
                 var text = text
-                text.withUTF8 { judge(plan, index, $0, values: &values, failures: &failures) }
+                text.withUTF8 { judge(index, $0, values: &values, failures: &failures) }
             case .bytes(let value, _):
-                judge(plan, index, UnsafeBufferPointer(rebasing: record[value]), values: &values, failures: &failures)
+                judge(index, UnsafeBufferPointer(rebasing: record[value]), values: &values, failures: &failures)
             case .literal(let text):
                 // Filters apply to strings only: a JSON number or bool is judged as its text.
                 var text = text
-                text.withUTF8 { judge(plan, index, $0, filtering: false, values: &values, failures: &failures) }
+                text.withUTF8 { judge(index, $0, filtering: false, values: &values, failures: &failures) }
             }
         }
     }
 
-    /// Filters `input` into `values` (unless `filtering` is false) and runs the field's trials
-    /// on the result.
+    /// Filters `input` into `values` (unless `filtering` is false) and runs field `index`'s
+    /// trials on the result.
     @inline(__always)
     private func judge(
-        _ plan: FieldPlan, _ index: Int, _ input: UnsafeBufferPointer<UInt8>, filtering: Bool = true,
+        _ index: Int, _ input: UnsafeBufferPointer<UInt8>, filtering: Bool = true,
         values: inout FieldValues, failures: inout [FieldFailure]
     ) {
+        let plan = fields[index]
         let start = values.bytes.count
         do {
             if filtering {
-                try Self.filter(input, through: plan.steps, values: &values)
+                try filter(input, through: plan.steps, values: &values)
             } else {
                 values.bytes.append(contentsOf: input)
             }
@@ -76,21 +86,24 @@ package struct RowEvaluator: Sendable {
         let range = start..<values.bytes.count
         values.ranges[index] = range
         if range.isEmpty {
-            let field = plan.field
-            if !field.optional { failures.append(FieldFailure(field: index, message: field.requiredMessage)) }
+            if !plan.optional {
+                failures.append(FieldFailure(field: index, message: plans.requiredMessage(field: index)))
+            }
             return
         }
         values.bytes.withUnsafeBufferPointer { all in
             let value = UnsafeBufferPointer(rebasing: all[range])
-            for (number, trial) in plan.trials.enumerated() {
+            for number in plan.trials {
+                let trial = trials[number]
                 do {
-                    if try !trial.admits(value) {
-                        failures.append(FieldFailure(field: index, message: plan.messages[number]))
+                    if try !trial.admits(value, plans: plans) {
+                        failures.append(
+                            FieldFailure(field: index, message: plans.message(field: index, trial: trial.number)))
                         break
                     }
                 } catch {
                     // Fail closed: a trial that cannot decide rejects the row, and says why.
-                    let message = plan.messages[number]
+                    let message = plans.message(field: index, trial: trial.number)
                     failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
                     break
                 }
@@ -98,27 +111,31 @@ package struct RowEvaluator: Sendable {
         }
     }
 
-    /// Appends `input` run through `filters` (in order) to `values.bytes`.
+    /// Appends `input` run through the filters `steps[filters]` (in order) to `values.bytes`.
     @inline(__always)
-    private static func filter(
-        _ input: UnsafeBufferPointer<UInt8>, through filters: [ByteStep], values: inout FieldValues
-    ) throws {
-        switch filters.count {
-        case 0:
+    private func filter(_ input: UnsafeBufferPointer<UInt8>, through filters: Range<Int>, values: inout FieldValues)
+        throws
+    {
+        guard let last = filters.last else {
             values.bytes.append(contentsOf: input)
-        case 1:
-            try filters[0].apply(utf8: input, to: &values.bytes)
-        default:
-            values.first.removeAll(keepingCapacity: true)
-            try filters[0].apply(utf8: input, to: &values.first)
-            for filter in filters[1..<(filters.count - 1)] {
-                values.second.removeAll(keepingCapacity: true)
-                try values.first.withUnsafeBufferPointer { try filter.apply(utf8: $0, to: &values.second) }
-                swap(&values.first, &values.second)
-            }
+            return
+        }
+        let first = filters.lowerBound
+        if first == last {
+            try steps[first].apply(utf8: input, to: &values.bytes, plans: plans)
+            return
+        }
+        values.first.removeAll(keepingCapacity: true)
+        try steps[first].apply(utf8: input, to: &values.first, plans: plans)
+        for step in (first + 1)..<last {
+            values.second.removeAll(keepingCapacity: true)
             try values.first.withUnsafeBufferPointer {
-                try filters[filters.count - 1].apply(utf8: $0, to: &values.bytes)
+                try steps[step].apply(utf8: $0, to: &values.second, plans: plans)
             }
+            swap(&values.first, &values.second)
+        }
+        try values.first.withUnsafeBufferPointer {
+            try steps[last].apply(utf8: $0, to: &values.bytes, plans: plans)
         }
     }
 

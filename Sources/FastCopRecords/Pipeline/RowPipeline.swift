@@ -1,9 +1,8 @@
 import FastCop
 
-/// Runs rules over an input, block by block: each block's rows are processed in parallel,
-/// and the results are written in input order (on a writer thread, while the next block is
-/// processed; the next block is read and split meanwhile on a thread of its own). Memory stays
-/// bounded by a few blocks whatever the input's size.
+/// Runs rules over an input, block by block: a reader thread reads and splits blocks, worker
+/// threads process their rows in tasks, and the results are written in input order as they
+/// come (``RowScheduler``). Memory stays bounded by a few blocks whatever the input's size.
 package struct RowPipeline {
     let input: InputSource
     let format: InputFormat
@@ -51,8 +50,11 @@ package struct RowPipeline {
     package func run() throws -> RunSummary {
         let start = ContinuousClock.now
         // In `.lines` mode every input line is answered, a blank one too (as malformed).
+        // JSON Lines' first block is the sample in which every rules field must appear: it
+        // keeps its full size.
         let reader = RecordReader(
-            source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect))
+            source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect),
+            startingSmall: format != .jsonl)
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {
@@ -136,54 +138,19 @@ package struct RowPipeline {
         _ first: RecordBlock, skipping: Int, reader: RecordReader, processor: RowProcessor<Codec>,
         summary: inout RunSummary
     ) throws {
-        var block: RecordBlock? = first
-        var skip = skipping
-        var nextRow = 1
-        // The next block is read and split while this one is processed (the reader is then
-        // not a serial step between blocks); at most one read is under way.
-        let prefetcher = BlockPrefetcher(reader: reader)
-        defer { prefetcher.finish() }
-        // A block's results are written while the next block is processed; at most one write
-        // is under way, and the sinks are only used again after it.
-        let writer = BlockWriter(clean: clean, rejects: rejects)
-        defer { writer.abandon() }
-        while var current = block {
-            prefetcher.start()
-            if skip > 0 {
-                current.records.removeFirst(skip)
-                skip = 0
-            }
-            let results = Self.processBlock(current, firstRow: nextRow, processor: processor, workers: workers)
-            nextRow += current.records.count
-            let stopIndex = results.firstIndex { $0.strictStop != nil }
-            // The rows before a --strict stop are written, as when they were written one by one.
-            try writer.start(results[..<(stopIndex ?? results.endIndex)])
-            if let stopIndex, let stop = results[stopIndex].strictStop {
-                try writer.finish()
+        var first = first
+        first.records.removeFirst(skipping)
+        let scheduler = RowScheduler(
+            reader: reader, processor: processor, workers: workers ?? ParallelMap.workerCount)
+        try scheduler.run(first: first) { result in
+            if let stop = result.strictStop {
+                // The rows before a --strict stop are written, as when they were written one by one.
                 throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
             }
-            for result in results { summary.add(result) }
-            block = try prefetcher.take()
+            if !result.clean.isEmpty { try clean.write(result.clean) }
+            if !result.rejects.isEmpty { try rejects.write(result.rejects) }
+            summary.add(result)
             progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)
-        }
-        try writer.finish()
-    }
-
-    /// Splits a block's records into tasks, processes them on all cores, and returns their
-    /// results in order.
-    static func processBlock<Codec: RowCodec>(
-        _ block: RecordBlock, firstRow: Int, processor: RowProcessor<Codec>, workers: Int? = nil
-    ) -> [TaskResult] {
-        let count = block.records.count
-        guard count > 0 else { return [] }
-        let tasks = max(1, min((workers ?? ParallelMap.workerCount) * 16, count / 256))
-        let records = block.records
-        return block.bytes.withUnsafeBufferPointer { buffer in
-            let shared = SharedBytes(buffer: buffer)
-            return WorkerThreads.map(count: tasks, workers: workers ?? ParallelMap.workerCount) { task in
-                let range = (count * task / tasks)..<(count * (task + 1) / tasks)
-                return processor.process(shared.buffer, records: records, range: range, firstRow: firstRow)
-            }
         }
     }
 }

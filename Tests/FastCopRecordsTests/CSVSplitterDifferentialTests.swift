@@ -1,0 +1,121 @@
+import Testing
+
+@testable import FastCopRecords
+
+/// The CSV splitter finds line breaks and quotes with `memchr`; these tests hold it to the
+/// rules it had when it looked at one byte at a time (the reference below), on generated
+/// inputs full of quotes, delimiters, CR, LF and non-ASCII text, read in blocks of every size.
+@Suite("FastCopRecords: the CSV splitter against a byte-at-a-time reference")
+struct CSVSplitterDifferentialTests {
+    /// The records of the whole of `input` by the byte-at-a-time rules: a quote opens a quoted
+    /// field only at the start of a field; inside one, a doubled quote is a quote and a single
+    /// one closes it; an unclosed quote cuts the record at the end of its first line.
+    static func reference(_ input: [UInt8], delimiter: UInt8 = ASCII.comma, quote: UInt8 = ASCII.quote)
+        -> [RecordsFixture.Record]
+    {
+        var records: [RecordsFixture.Record] = []
+        var start = 0
+        var line = 1
+        func add(_ end: Int, newlines: Int, hasNewline: Bool, problem: RecordProblem? = nil) {
+            var last = end
+            let crlf = hasNewline && last > start && input[last - 1] == ASCII.carriageReturn
+            if crlf { last -= 1 }
+            if last > start || problem != nil {
+                records.append(
+                    RecordsFixture.Record(bytes: Array(input[start..<last]), line: line, problem: problem, crlf: crlf))
+            }
+            line += 1 + newlines
+        }
+        while start < input.count {
+            var index = start
+            var inQuotes = false
+            var atFieldStart = true
+            var newlines = 0
+            while index < input.count {
+                let byte = input[index]
+                if inQuotes {
+                    if byte == quote {
+                        if index + 1 < input.count && input[index + 1] == quote {
+                            index += 2
+                            continue
+                        }
+                        inQuotes = false
+                    } else if byte == ASCII.newline {
+                        newlines += 1
+                    }
+                } else if byte == ASCII.newline {
+                    break
+                } else if byte == quote && atFieldStart {
+                    inQuotes = true
+                    atFieldStart = false
+                } else {
+                    atFieldStart = byte == delimiter
+                }
+                index += 1
+            }
+            if index < input.count {
+                add(index, newlines: newlines, hasNewline: true)
+                start = index + 1
+            } else if !inQuotes {
+                add(input.count, newlines: newlines, hasNewline: false)
+                start = input.count
+            } else {
+                let firstNewline = input[start...].firstIndex(of: ASCII.newline) ?? input.count
+                add(firstNewline, newlines: 0, hasNewline: firstNewline < input.count, problem: .unterminatedQuote)
+                start = min(input.count, firstNewline + 1)
+            }
+        }
+        return records
+    }
+
+    /// `count` inputs of up to `length` pieces, from a fixed seed.
+    static func inputs(count: Int, length: Int, seed: UInt64) -> [[UInt8]] {
+        let pieces: [[UInt8]] = ["a", "é", ",", ",", "\"", "\"", "\"\"", "\n", "\r\n", "\r", " ", "ß"].map {
+            Array($0.utf8)
+        }
+        var state = seed
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<count).map { _ in
+            (0..<(next() % length)).flatMap { _ in pieces[next() % pieces.count] }
+        }
+    }
+
+    @Test("the same records, lines, problems and line endings, whatever the block size", arguments: [1, 2, 3, 7, 64])
+    func agreesWithReference(blockSize: Int) throws {
+        for input in Self.inputs(count: 400, length: 40, seed: UInt64(blockSize)) {
+            let records = try RecordsFixture.records(input, format: .csv, blockSize: blockSize)
+            #expect(
+                records == Self.reference(input), "input: \(String(decoding: input, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    @Test(
+        "a block with more records than the room first made for them (one per 64 bytes) loses none",
+        arguments: [InputFormat.csv, .lines])
+    func manyShortRecords(format: InputFormat) throws {
+        let input = Array((1...3000).map { "\($0),é\n" }.joined().utf8)
+        let records = try RecordsFixture.records(input, format: format, blockSize: 1 << 20)
+        #expect(records.count == 3000)
+        #expect(records.map(\.line) == Array(1...3000))
+        #expect(records.last?.text == "3000,é")
+    }
+
+    @Test("another delimiter and quote: ';' and '''")
+    func otherDialect() throws {
+        let dialect = CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'"))
+        for input in Self.inputs(count: 200, length: 30, seed: 99) {
+            let swapped = input.map { byte -> UInt8 in
+                switch byte {
+                case ASCII.comma: return UInt8(ascii: ";")
+                case ASCII.quote: return UInt8(ascii: "'")
+                default: return byte
+                }
+            }
+            let records = try RecordsFixture.records(swapped, format: .csv, dialect: dialect, blockSize: 3)
+            #expect(records == Self.reference(swapped, delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'")))
+        }
+    }
+}
