@@ -117,9 +117,11 @@ struct HeavySearchDifferentialTests {
     /// Patterns whose text could trip the watched form (`pattern\E|…(?C255)(*F)`): an open
     /// `\Q`, a trailing extended-mode comment, top-level verbs, recursion, `\G`, a caseless
     /// first letter. Each needs more than its share at some start position of the subject.
+    /// (Patterns that call groups run on the interpreter, where `(\s(?1)?)$`, once here, takes
+    /// hours over this subject without the budget: the recursion is `(?R)?\s+$`'s.)
     static let awkward: [String] = [
         #"\s+$\Qé)"#, "(?x) \\s+ $ # a comment at the end", #"\s+(*THEN)$|é"#, #"\s+(*PRUNE)$|ß"#,
-        #"(*COMMIT)x\s+$"#, #"\G\s+$|\s+é"#, #"(?i)B\s+$"#, #"(\s(?1)?)$"#, #"(?|(é)|(b))\s+$"#, #"(?R)?\s+$"#,
+        #"(*COMMIT)x\s+$"#, #"\G\s+$|\s+é"#, #"(?i)B\s+$"#, #"(?|(é)|(b))\s+$"#, #"(?R)?\s+$"#,
         #"\s+$(?C1)"#,
     ]
 

@@ -66,4 +66,64 @@ struct HostileFuzzRegressionTests {
         #expect(try pattern.hasMatch(in: #"é\Cß"#))
         #expect(try pattern.firstMatch(in: #"é\Cß"#)?.substring == #"\C"#)
     }
+
+    /// Group calls that loop without consuming anything (the first found by the fuzzer as
+    /// `recursion-loop-jit` in the corpus: `(?1)as(|(?1))` on "é", about 12 s in a debug build
+    /// with the fuzz limits, 90 s in C). PCRE2's JIT charges its match limit per call, not for
+    /// backing out through the calls already open, so such a pattern did (match limit)² work
+    /// at one start position. Patterns that call groups now run on the interpreter, which
+    /// charges every step and stops the loop at once (PCRE2_ERROR_RECURSELOOP).
+    static let loopingCalls: [String] = [
+        "(?1)as(|(?1))", "(|(?1))(?1)x", "(?&n)x(?<n>|(?&n))", "(?1)+$(|(?1))", "(?:(?R)|)x", "((?1)|)x",
+        #"(?1)é(|\g<1>)"#, "(|(?-1))(?-1)x", "(?P>n)a(?P<n>|(?P>n))",
+    ]
+
+    @Test("a group call that loops on the empty string ends at once, in a limit error", arguments: loopingCalls)
+    func loopingGroupCalls(pattern: String) throws {
+        for jit in [Pattern.JITMode.ifAvailable, .never] {
+            let compiled = try Pattern(pattern, limits: FuzzInput.fuzzLimits, jit: jit)
+            #expect(!compiled.isJITCompiled)
+            for subject in ["", "é", "ésx", "asx", String(repeating: "a", count: 300) + "sx"] {
+                let whole = Result { try compiled.hasWholeMatch(in: subject) }
+                let search = Result { try compiled.hasMatch(in: subject) }
+                let all = Result { try compiled.matches(in: subject).map(\.utf8Range) }
+                // Either PCRE2's answer or a limit error (the interpreter's "nested recursion at
+                // the same subject position" counts as the depth limit).
+                for outcome in [whole.map { _ in 0 }, search.map { _ in 0 }, all.map { _ in 0 }] {
+                    if case .failure(let error) = outcome {
+                        let failure = try #require(error as? PatternError)
+                        #expect(failure.isLimit, "\(pattern) on \(subject): \(failure)")
+                    }
+                }
+            }
+            #expect(Batch().hasWholeMatch(compiled, in: ["", "", "", "é"]).count == 4)
+        }
+    }
+
+    /// Found by the fuzzer once the loop above ran on the interpreter (`recursion-loop-error-kind`):
+    /// its "nested recursion at the same subject position" was a plain match error, which the
+    /// checks (and fail-closed callers) do not take for a limit.
+    @Test("the interpreter's recursion-loop error is a depth-limit error")
+    func recursionLoopIsDepthLimit() throws {
+        let error = try #require(throws: PatternError.self) {
+            try Pattern("|(?1)(|(?1))", limits: FuzzInput.fuzzLimits).hasWholeMatch(in: "é")
+        }
+        #expect(error.kind == .depthLimit)
+        #expect(error.isLimit)
+        #expect(error.message.contains("recursion"))
+    }
+
+    @Test("a pattern that calls groups gives the same answers as before, on the interpreter")
+    func groupCallsStillMatch() throws {
+        let balanced = try Pattern(#"\((?:[^()]|(?R))*\)"#)
+        #expect(!balanced.isJITCompiled)
+        #expect(try balanced.firstMatch(in: "x(a(b)c)é")?.substring == "(a(b)c)")
+        #expect(try !balanced.hasWholeMatch(in: "(a(b)c"))
+        let quoted = try Pattern(#"\Q(?1)\E[(?R)]"#)
+        #expect(quoted.isJITCompiled == Pattern.isJITSupported)
+        #expect(try quoted.hasMatch(in: "é(?1)R"))
+        if Pattern.isJITSupported {
+            #expect(try Pattern("(a|(?1)b)", jit: .required).isJITCompiled)
+        }
+    }
 }

@@ -52,7 +52,8 @@ final class CompiledCode: @unchecked Sendable {
     ///   - pattern: UTF-8 pattern text.
     ///   - flags: `pcre2_compile` options; `PCRE2_UTF` is always added.
     ///   - newline: the newline convention.
-    ///   - useJIT: try JIT compilation.
+    ///   - useJIT: try JIT compilation (not tried for a pattern that calls groups,
+    ///     ``callsGroups(_:flags:context:)``, unless required).
     ///   - requireJIT: fail when JIT compilation is not possible.
     /// - Throws: ``EngineFailure`` with stage `.compile`, the PCRE2 code and the byte offset.
     init(
@@ -74,8 +75,13 @@ final class CompiledCode: @unchecked Sendable {
         guard let compiled else {
             throw EngineFailure(stage: .compile, code: errorCode, offset: errorOffset)
         }
+        // A pattern that calls groups runs on the interpreter unless JIT is required: the
+        // JIT's match limit does not bound its time (see `callsGroups`).
+        let tryJIT =
+            useJIT
+            && (requireJIT || !text.withUTF8 { CompiledCode.callsGroups($0, flags: flags, context: context) })
         var jit = false
-        if useJIT {
+        if tryJIT {
             // A pattern may refuse JIT itself, e.g. with a leading (*NO_JIT): then
             // pcre2_jit_compile succeeds without producing code, and only JITSIZE tells.
             var jitSize = 0
@@ -91,7 +97,7 @@ final class CompiledCode: @unchecked Sendable {
         self.code = compiled
         self.isJIT = jit
         self.limits = limits
-        self.recipe = Recipe(pattern: pattern, flags: flags, newline: newline, useJIT: useJIT)
+        self.recipe = Recipe(pattern: pattern, flags: flags, newline: newline, useJIT: tryJIT)
 
         var allOptions: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_ALLOPTIONS), &allOptions)

@@ -39,7 +39,9 @@ struct EngineFailure: Error, Sendable {
         guard stage == .match else { return nil }
         switch code {
         case PCRE2_ERROR_MATCHLIMIT: return .match
-        case PCRE2_ERROR_DEPTHLIMIT: return .depth
+        // The interpreter's guard against a group call that nests at the same subject
+        // position (`(?1)as(|(?1))`): without it the nesting would reach any depth limit.
+        case PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_RECURSELOOP: return .depth
         case PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_NOMEMORY: return .heap
         case PCRE2_ERROR_JIT_STACKLIMIT: return .jitStack
         default: return nil

@@ -199,9 +199,18 @@ extension Pattern {
 
         /// Never JIT-compile; always use the interpreter.
         public static let never = JITMode(value: .never)
-        /// JIT-compile when possible, interpret otherwise (the default).
+        /// JIT-compile when possible, interpret otherwise (the default); patterns that call
+        /// groups are interpreted (see ``required``).
         public static let ifAvailable = JITMode(value: .ifAvailable)
         /// JIT-compile or fail with ``PatternError/Kind/jitUnavailable``.
+        ///
+        /// With ``ifAvailable``, a pattern that calls groups (`(?R)`, `(?1)`, `(?&name)`,
+        /// `\g<1>`…) runs on the interpreter: the JIT charges its match limit per call, not
+        /// for backing out through the calls already open, so a call that loops on the empty
+        /// string (`(?1)as(|(?1))`) can take (match limit)² steps at one start position, about
+        /// 90 s with a limit of 100,000. `required` JIT-compiles such a pattern as asked, and
+        /// then the match limit does not bound its time: do not require JIT for untrusted
+        /// patterns.
         public static let required = JITMode(value: .required)
 
         /// "never", "ifAvailable" or "required".

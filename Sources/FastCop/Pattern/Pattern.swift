@@ -119,8 +119,9 @@ public final class Pattern: Sendable {
         searchSlot.existing ?? wholeSlot.existing!
     }
 
-    /// Whether matching runs JIT-compiled code (false when JIT was not asked for or the
-    /// platform does not allow it).
+    /// Whether matching runs JIT-compiled code (false when JIT was not asked for, the
+    /// platform does not allow it, or the pattern calls groups and JIT is not required: see
+    /// ``JITMode/required``).
     public var isJITCompiled: Bool { anyCode.isJIT }
 
     /// The number of capture groups in the pattern.

@@ -1,0 +1,84 @@
+import CPCRE2
+
+extension CompiledCode {
+    /// Whether `pattern` (compiled with `flags` under `context`) calls a group: recursion or a
+    /// subroutine call (`(?R)`, `(?1)`, `(?+1)`, `(?-1)`, `(?&name)`, `(?P>name)`, `\g<…>`,
+    /// `\g'…'`). Such a pattern is matched by PCRE2's interpreter rather than its JIT.
+    ///
+    /// PCRE2's JIT charges its match limit when it enters a call, not while it backtracks
+    /// through the calls already open; a call into a group that can match the empty string,
+    /// as in `(?1)as(|(?1))`, nests one level deeper at each retry and backs out through every
+    /// level before the next, so one start position does on the order of (match limit)²
+    /// work: about 90 s for a limit of 100,000 on a one-character subject, in PCRE2 10.42 called
+    /// directly from C. The interpreter charges every step and ends such a loop at once with
+    /// `PCRE2_ERROR_RECURSELOOP`.
+    ///
+    /// The text is scanned first for `(?` or `\g` (a cheap test that most patterns fail);
+    /// only then is the pattern compiled again with `PCRE2_AUTO_CALLOUT`, whose callouts sit
+    /// before each item and name its text (`pcre2_callout_enumerate`), so that PCRE2's own
+    /// parser says which items are calls (not a `(?1` inside `\Q…\E`, a class or a comment).
+    /// A form that does not compile with the callouts counts as calling, the safe side.
+    static func callsGroups(_ pattern: UnsafeBufferPointer<UInt8>, flags: UInt32, context: OpaquePointer?) -> Bool {
+        guard flags & EngineFlags.literal == 0, mayCallGroups(pattern) else { return false }
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        guard
+            let probe = pcre2_compile_8(
+                pattern.baseAddress ?? EmptySubject.pointer, pattern.count,
+                flags | EngineFlags.utf | UInt32(PCRE2_AUTO_CALLOUT), &errorCode, &errorOffset, context)
+        else { return true }
+        defer { pcre2_code_free_8(probe) }
+        var found = (pattern: pattern, calls: false)
+        withUnsafeMutablePointer(to: &found) { found in
+            _ = pcre2_callout_enumerate_8(probe, visitItem, found)
+        }
+        return found.calls
+    }
+
+    /// Whether the text holds `(?` or `\g` followed by what could begin a call.
+    private static func mayCallGroups(_ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
+        pattern.indices.contains { isCall(pattern[$0...]) }
+    }
+
+    /// Whether `item` begins with a group call: `(?R`, `(?` and a digit, `(?+` or `(?-` and a
+    /// digit, `(?&`, `(?P>`, `\g<` or `\g'`.
+    fileprivate static func isCall(_ item: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var bytes = item.makeIterator()
+        let first = bytes.next()
+        let second = bytes.next()
+        let third = bytes.next()
+        let fourth = bytes.next()
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        switch (first, second) {
+        case (UInt8(ascii: "("), UInt8(ascii: "?")):
+            switch third {
+            case UInt8(ascii: "R"), UInt8(ascii: "&"): return true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): return isDigit(fourth)
+            case UInt8(ascii: "P"): return fourth == UInt8(ascii: ">")
+            default: return isDigit(third)
+            }
+        case (UInt8(ascii: "\\"), UInt8(ascii: "g")):
+            return third == UInt8(ascii: "<") || third == UInt8(ascii: "'")
+        default:
+            return false
+        }
+    }
+}
+
+/// `pcre2_callout_enumerate` visitor for ``CompiledCode/callsGroups(_:flags:context:)``: notes
+/// whether the item after an automatic callout is a group call.
+private func visitItem(
+    _ block: UnsafeMutablePointer<pcre2_callout_enumerate_block_8>?, _ data: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let block,
+        let found = data?.assumingMemoryBound(
+            to: (pattern: UnsafeBufferPointer<UInt8>, calls: Bool).self)
+    else { return 0 }
+    let start = block.pointee.pattern_position
+    let end = min(start + block.pointee.next_item_length, found.pointee.pattern.count)
+    if start < end && CompiledCode.isCall(found.pointee.pattern[start..<end]) {
+        found.pointee.calls = true
+        return 1
+    }
+    return 0
+}
