@@ -26,7 +26,7 @@ package struct LiteralSet: Sendable {
     /// The longest text's length.
     private let longest: Int
     /// The one text of a case-sensitive set, searched 64 positions at a time.
-    private let single: RequiredLiteral?
+    package let single: RequiredLiteral?
 
     /// The bytes repeated in all 16 lanes, made once: a splat built inside the loop compiles to
     /// 16 stores through memory.
