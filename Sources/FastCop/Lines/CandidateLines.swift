@@ -11,6 +11,10 @@ struct CandidateLines {
     private let literal: RequiredLiteral?
     /// The literal's next offset, as `next` is for each byte.
     private var nextLiteral = -1
+    /// The literal's starts, when they were found beforehand (in order), and the first not
+    /// yet passed.
+    private let literalStarts: [Int]?
+    private var startIndex = 0
     /// For each required byte, its next offset at or after the last place it was looked for
     /// from, or the range's end when there is none; -1 before the first look.
     private var next: [Int]
@@ -19,9 +23,13 @@ struct CandidateLines {
     /// Whether the search still looks for candidates in this range.
     private(set) var isActive: Bool
 
-    init(required: [UInt8], literal: RequiredLiteral? = nil) {
+    /// Candidates by the `required` bytes, or by the `literal` when there is one; `literalStarts`
+    /// are its starts in the range searched when they are known (``RequiredLiteral/starts(in:
+    /// range:into:)``).
+    init(required: [UInt8], literal: RequiredLiteral? = nil, literalStarts: [Int]? = nil) {
         self.required = literal == nil ? required : []
         self.literal = literal
+        self.literalStarts = literal == nil ? nil : literalStarts
         next = Array(repeating: -1, count: self.required.count)
         isActive = !required.isEmpty || literal != nil
     }
@@ -30,7 +38,10 @@ struct CandidateLines {
     /// byte, or nil when no line before `end` does.
     mutating func firstLine(from position: Int, before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var found = end
-        if let literal, nextLiteral < position {
+        if let literalStarts, nextLiteral < position {
+            while startIndex < literalStarts.count && literalStarts[startIndex] < position { startIndex += 1 }
+            nextLiteral = startIndex < literalStarts.count ? min(literalStarts[startIndex], end) : end
+        } else if let literal, nextLiteral < position {
             nextLiteral = literal.next(in: bytes, range: position..<end) ?? end
         }
         if literal != nil { found = nextLiteral }

@@ -20,6 +20,10 @@ extension LineSearch {
         /// Lines judged one by one in a row of block scans, and the scans' start: when judged
         /// lines are dense, scanning costs more than judging every line.
         private var judged = 0
+        /// The required literal's starts in the range being searched, when
+        /// ``checkFindingLiteral(_:)`` found them while checking its UTF-8.
+        private var literalStarts: [Int] = []
+        private var startsKnown = false
 
         init(
             search: LineSearch, bytes: UnsafeBufferPointer<UInt8>, start: Int, line: Int?, blockOffset: Int,
@@ -31,6 +35,23 @@ extension LineSearch {
             self.blockOffset = blockOffset
             countedOffset = start
             countedLine = line
+        }
+
+        /// Checks that `range` is valid UTF-8 and finds the required literal's starts in it, in one
+        /// pass (``RequiredLiteral/starts(in:range:into:)``): the first invalid byte, or nil. The
+        /// next searches look for candidate lines among those starts.
+        mutating func checkFindingLiteral(_ range: Range<Int>) -> Int? {
+            guard let literal = search.checkingLiteral else { return nil }
+            literalStarts.removeAll(keepingCapacity: true)
+            startsKnown = true
+            return literal.starts(in: bytes, range: range, into: &literalStarts)
+        }
+
+        /// Candidate lines by the pattern's required bytes or literal.
+        private func candidateLines() -> CandidateLines {
+            CandidateLines(
+                required: search.requiredBytes, literal: search.requiredLiteral,
+                literalStarts: startsKnown ? literalStarts : nil)
         }
 
         /// The result, with every selected line in the output buffer.
@@ -54,7 +75,7 @@ extension LineSearch {
             let subject = UnsafeBufferPointer(rebasing: bytes[range])
             let base = range.lowerBound
             var position = base
-            var candidates = CandidateLines(required: search.requiredBytes, literal: search.requiredLiteral)
+            var candidates = candidateLines()
             judged = 0
             while position < range.upperBound {
                 if judged >= 64 && position - base < judged * 256 {
@@ -123,7 +144,9 @@ extension LineSearch {
         /// one PCRE2 call per selected line before.
         private mutating func selectLines(holding literals: LiteralSet, in range: Range<Int>) {
             var position = range.lowerBound
-            while position < range.upperBound, let found = literals.next(in: bytes, range: position..<range.upperBound)
+            var known = 0  // the first of `literalStarts` not passed
+            while position < range.upperBound,
+                let found = nextText(of: literals, in: position..<range.upperBound, &known)
             {
                 let lineEnd = ByteScan.nextNewline(bytes, in: found..<range.upperBound) ?? range.upperBound
                 if search.countOnly && !search.invert {
@@ -136,6 +159,14 @@ extension LineSearch {
                 position = lineEnd + 1
             }
             if position < range.upperBound { skipLines(position..<range.upperBound) }
+        }
+
+        /// The first place in `range` where one of `literals` starts: from ``literalStarts`` when
+        /// they are known (`known` is the first not passed yet), else by a scan.
+        private func nextText(of literals: LiteralSet, in range: Range<Int>, _ known: inout Int) -> Int? {
+            guard startsKnown else { return literals.next(in: bytes, range: range) }
+            while known < literalStarts.count && literalStarts[known] < range.lowerBound { known += 1 }
+            return known < literalStarts.count && literalStarts[known] < range.upperBound ? literalStarts[known] : nil
         }
 
         /// Counts the line starting at `start`, which is not valid UTF-8, and remembers the first.
@@ -182,7 +213,7 @@ extension LineSearch {
 
         /// Judges each line in `range` with the per-line pattern (those that can match).
         private mutating func lineByLine(_ range: Range<Int>, validUTF8: Bool) {
-            var candidates = CandidateLines(required: search.requiredBytes, literal: search.requiredLiteral)
+            var candidates = candidateLines()
             var position = range.lowerBound
             while position < range.upperBound {
                 if candidates.isActive {

@@ -51,6 +51,10 @@ package struct LineSearch: Sendable {
     /// block match inside a line is then one the per-line pattern finds, whatever other line
     /// terminators the block holds.
     let lineFeedsOnly: Bool
+    /// The literal whose scan makes the UTF-8 check too (``RequiredLiteral/starts(in:range:
+    /// into:)``): the one that finds candidate lines, or the one text of ``exactLiterals``, when
+    /// the pattern knows LF alone as a newline (no other line ending needs to be looked for).
+    let checkingLiteral: RequiredLiteral?
     /// Whether selected lines are recorded as ranges in ``OutputBuffer/lines`` instead of
     /// being copied to ``OutputBuffer/bytes`` (for a caller that prints them itself).
     package let recordsLines: Bool
@@ -85,6 +89,7 @@ package struct LineSearch: Sendable {
         requiredBytes = try linePattern.requiredBytes()
         requiredLiteral = RequiredLiteral(source: source, options: options)
         exactLiterals = wraps || wholeLine || crlf ? nil : LiteralSet(source: source, options: options)
+        checkingLiteral = lineFeedsOnly ? exactLiterals.map(\.single) ?? requiredLiteral : nil
         // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
         // subject's edges in a line: only the pattern as given decides.
         let unsafe = [#"\A"#, #"\z"#, #"\Z"#, #"\G"#, "(?=", "(?!", "(?<=", "(?<!", #"\K"#, "(*"]
@@ -156,7 +161,11 @@ package struct LineSearch: Sendable {
             if end < range.upperBound {
                 end = ByteScan.nextNewline(bytes, in: (end - 1)..<range.upperBound).map { $0 + 1 } ?? range.upperBound
             }
-            let check = UTF8TextScan.scan(bytes, in: position..<end, lineEndings: !lineFeedsOnly)
+            // With LF the only line ending, the check can ride on the literal scan.
+            let check =
+                checkingLiteral != nil
+                ? UTF8TextScan(firstInvalidUTF8: scan.checkFindingLiteral(position..<end), onlyLineFeeds: true)
+                : UTF8TextScan.scan(bytes, in: position..<end, lineEndings: !lineFeedsOnly)
             guard let invalid = check.firstInvalidUTF8 else {
                 scan.searchValid(position..<end, onlyLineFeeds: check.onlyLineFeeds)
                 position = end

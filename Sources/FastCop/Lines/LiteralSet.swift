@@ -26,7 +26,7 @@ package struct LiteralSet: Sendable {
     /// The longest text's length.
     private let longest: Int
     /// The one text of a case-sensitive set, searched 64 positions at a time.
-    private let single: RequiredLiteral?
+    package let single: RequiredLiteral?
 
     /// The bytes repeated in all 16 lanes, made once: a splat built inside the loop compiles to
     /// 16 stores through memory.
@@ -101,7 +101,23 @@ package struct LiteralSet: Sendable {
         if let single { return single.next(in: bytes, range: range) }
         guard let base = bytes.baseAddress else { return nil }
         var start = range.lowerBound
-        // Every load of the wide loop stays inside the range.
+        // Every load of the wide loops stays inside the range. Thirty-two positions at a time:
+        // each probe's splats are loaded once for two compares (five texts cost 70 instructions
+        // per 16 bytes with one).
+        while start + 32 + longest <= range.upperBound {
+            var low = SIMD2<UInt64>(repeating: 0)
+            var high = SIMD2<UInt64>(repeating: 0)
+            for probe in probes {
+                low |= Self.pairs(base + start, probe)
+                high |= Self.pairs(base + start + 16, probe)
+            }
+            let any = low | high
+            if any[0] | any[1] != 0 {
+                if low[0] | low[1] != 0, let found = verify(base, at: start) { return found }
+                if high[0] | high[1] != 0, let found = verify(base, at: start + 16) { return found }
+            }
+            start += 32
+        }
         while start + 16 + longest <= range.upperBound {
             var any = SIMD2<UInt64>(repeating: 0)
             for probe in probes {

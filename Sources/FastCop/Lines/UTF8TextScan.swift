@@ -132,7 +132,7 @@ package struct UTF8TextScan: Sendable, Equatable {
     /// compares, the lanes' flags read as two words (a 16-byte chunk with ß cost a byte loop
     /// and 8-byte word checks before: 19% of a 1 GB `fastcop match -c`).
     @inline(__always)
-    private static func plainChunk(_ pointer: UnsafeRawPointer, carry: UInt64, _ bounds: ChunkBounds) -> UInt64? {
+    static func plainChunk(_ pointer: UnsafeRawPointer, carry: UInt64, _ bounds: ChunkBounds) -> UInt64? {
         let bytes = pointer.loadUnaligned(as: SIMD16<Int8>.self)  // 0x80…0xFF are negative
         let isLead = (bytes .> bounds.belowLead) .& (bytes .< bounds.aboveLead)
         let isContinuation = bytes .< bounds.aboveContinuation
@@ -149,7 +149,7 @@ package struct UTF8TextScan: Sendable, Equatable {
     }
 
     /// The byte classes of ``plainChunk(_:carry:_:)`` as signed bytes, in every lane.
-    private struct ChunkBounds {
+    struct ChunkBounds {
         /// C1 (C2 excluded too unless allowed): a lead is above.
         let belowLead: SIMD16<Int8>
         /// E0: a two-byte lead is below.

@@ -114,7 +114,9 @@ enum MatchCommand {
     private static func searchBlocks(
         _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?, enough: Int?
     ) throws -> Int {
-        let reader = LineBlockReader { try input.read(into: $0, count: $1) }
+        let reader = LineBlockReader(firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
+            try input.read(into: $0, count: $1)
+        }
         var selected = 0
         var problemsReported = 0
         var invalid = InvalidLines()
