@@ -126,4 +126,31 @@ struct HostileFuzzRegressionTests {
             #expect(try Pattern("(a|(?1)b)", jit: .required).isJITCompiled)
         }
     }
+
+    /// Group calls in every place PCRE2's parser can put them: next to an explicit callout
+    /// (where no automatic callout is set), quantified, in a lookaround, a condition, a verb's
+    /// group, after leading verbs, in extended mode after a comment that holds a call's text.
+    static let hiddenCalls: [String] = [
+        "(a)(?C1)(?1)", #"(a)(?C"é")(?1)"#, "(?1)(?C2)(a)", "(a)(?1){2}", "(a)(?1)*+", "(a)(?<=(?1))",
+        "(a)(?(1)(?1)|b)", "(?(DEFINE)(?<n>é))(?&n)", "(a)(*pla:(?1))", "(a)(*sr:(?1))", "(?i:(?1))(ß)",
+        "(*LIMIT_MATCH=10)(*UCP)(a)(?1)", "(?x)(a) # (?1)\n (?1)", "(?0)?é", #"(a)\g'-1'"#, #"\g<+1>(a)"#,
+    ]
+
+    @Test("a group call is found wherever it sits, and runs on the interpreter", arguments: hiddenCalls)
+    func hiddenGroupCalls(pattern: String) throws {
+        #expect(try !Pattern(pattern).isJITCompiled)
+    }
+
+    /// Texts that look like calls but are none: quoted, in a class, in a comment, a callout's
+    /// text, a back reference, an option setting.
+    static let lookAlikes: [String] = [
+        #"\Q(?1)\E(é)"#, "(a)[(?1)]", "(a)(?#(?&n)b", #"(a)(?C"(?1)")b"#, #"(a)\g{1}\g1\g{-1}"#,
+        "(?-i)(a)(?P<n>b)(?P=n)",
+        "(?x)(a) # (?R) \\g<1>\n b",
+    ]
+
+    @Test("a text that only looks like a group call keeps the JIT", arguments: lookAlikes)
+    func groupCallLookAlikes(pattern: String) throws {
+        #expect(try Pattern(pattern).isJITCompiled == Pattern.isJITSupported)
+    }
 }

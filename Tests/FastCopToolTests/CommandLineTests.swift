@@ -97,13 +97,18 @@ struct CommandLineTests {
         }
     }
 
-    @Test("a finished run replaces existing outputs whole and leaves no temporary file; a hard link keeps the old file")
+    @Test(
+        "a finished run replaces existing outputs whole, keeping their permissions, and leaves no temporary file; a hard link keeps the old file"
+    )
     func replacesExistingOutputs() throws {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", #"{"fields": {"b": {"filters": ["uppercase"]}}}"#)
             try tool.write("clean.csv", "previous clean, ß\n")
             try tool.write("rejects.csv", "previous rejects\n")
             #expect(link(tool.path("clean.csv"), tool.path("kept.csv")) == 0)
+            // A private output stays private (as a shell's `>` into it would keep it).
+            #expect(chmod(tool.path("clean.csv"), 0o600) == 0)
+            #expect(chmod(tool.path("rejects.csv"), 0o640) == 0)
             try tool.write("in.csv", "a,b\n1,straße\n2,é\n")
             let result = try tool.run([
                 "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects", "rejects.csv",
@@ -113,6 +118,11 @@ struct CommandLineTests {
             #expect(tool.read("rejects.csv") == "a,b,_row,_line,_field,_message\n")
             #expect(tool.read("kept.csv") == "previous clean, ß\n")
             #expect(tool.listing() == ["clean.csv", "in.csv", "kept.csv", "rejects.csv", "rules.json"])
+            for (name, mode) in [("clean.csv", 0o600), ("rejects.csv", 0o640)] {
+                var status = stat()
+                #expect(stat(tool.path(name), &status) == 0)
+                #expect(Int(status.st_mode) & 0o777 == mode, "\(name)")
+            }
         }
     }
 

@@ -10,8 +10,9 @@
 /// (`-`), memory (the embedded sample), or nowhere.
 ///
 /// A file output is created as `.NAME.fastcop-PID.tmp` beside its final path and put in its
-/// place in one atomic step by ``commit()`` (swapped with an existing file, else renamed), so a failed or interrupted run never leaves a half-written file under
-/// the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file. A path that
+/// place in one atomic step by ``commit()`` (swapped with an existing file, whose permissions
+/// it keeps, else renamed), so a failed or interrupted run never leaves a half-written file
+/// under the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file. A path that
 /// names an existing device, FIFO or socket (`/dev/null`, a named pipe) or one of the process's
 /// own descriptors (`/dev/stdout`, `/dev/fd/3`) is written in place; a symbolic link is followed,
 /// so the link stays and its target is replaced.
@@ -82,6 +83,9 @@ package final class OutputSink {
             throw RecordsError("cannot write '\(path)': \(SystemError.describe(errno))")
         }
         TemporaryFiles.register(temporary)
+        // The file that replaces an existing output keeps its permissions (as a shell's `>`
+        // into it would): a private 0600 output must not come out readable by everyone.
+        if stat(path, &status) == 0 { _ = fchmod(descriptor, status.st_mode & 0o777) }
         return OutputSink(target: .file(descriptor: descriptor, temporary: temporary, final: path), name: path)
     }
 

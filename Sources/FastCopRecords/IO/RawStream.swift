@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -16,7 +18,10 @@ final class RawStream: ByteStream {
     private var memory: [UInt8]
     private var memoryOffset = 0
     /// Bytes read so far (for a `.gz` file, compressed bytes: the progress bar's measure).
-    private(set) var bytesRead = 0
+    /// Atomic: the row pipeline's reader thread reads while its writer (the calling thread)
+    /// reads this count for the progress bar.
+    var bytesRead: Int { readCount.load(ordering: .relaxed) }
+    private let readCount = Atomic<Int>(0)
 
     init(name: String, descriptor: Int32, owns: Bool) {
         self.name = name
@@ -42,13 +47,13 @@ final class RawStream: ByteStream {
                 buffer.copyMemory(from: source.baseAddress! + memoryOffset, byteCount: available)
             }
             memoryOffset += available
-            bytesRead += available
+            readCount.add(available, ordering: .relaxed)
             return available
         }
         while true {
             let result = SystemCall.read(descriptor, buffer, count)
             if result >= 0 {
-                bytesRead += result
+                readCount.add(result, ordering: .relaxed)
                 return result
             }
             if errno == EINTR { continue }

@@ -143,12 +143,13 @@ package struct RowPipeline {
         let scheduler = RowScheduler(
             reader: reader, processor: processor, workers: workers ?? ParallelMap.workerCount)
         try scheduler.run(first: first) { result in
-            if let stop = result.strictStop {
-                // The rows before a --strict stop are written, as when they were written one by one.
-                throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
-            }
+            // The rows before a --strict stop are written, as when they were written one by
+            // one: those of earlier tasks, and those of the stopping task before the stop.
             if !result.clean.isEmpty { try clean.write(result.clean) }
             if !result.rejects.isEmpty { try rejects.write(result.rejects) }
+            if let stop = result.strictStop {
+                throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
+            }
             summary.add(result)
             progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)
         }

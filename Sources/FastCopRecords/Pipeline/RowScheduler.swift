@@ -12,10 +12,10 @@ import Foundation
 /// ``blocksInFlight`` blocks have been handed to the workers and not yet written, and the
 /// reader reads one more while it waits.
 ///
-/// The threads are its own, not libdispatch's: on Linux, libdispatch's pool adds no thread
-/// while the machine's run queue is full, so on a busy machine `concurrentPerform` ran almost
-/// all of a block on the calling thread (measured when the pipeline used it: all cores were
-/// 1.1x one core).
+/// The threads are its own (``SystemThread``), not libdispatch's: on Linux, libdispatch's
+/// pool adds no thread while the machine's run queue is full, so on a busy machine
+/// `concurrentPerform` ran almost all of a block on the calling thread (measured when the
+/// pipeline used it: all cores were 1.1x one core).
 ///
 /// `@unchecked Sendable` is safe here: all shared state is read and written under `condition`;
 /// the reader (`RecordReader`) is used by the reader thread alone until ``run(first:write:)``
@@ -42,6 +42,8 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     private let processor: RowProcessor<Codec>
     private let reader: RecordReader
     private let workers: Int
+    /// Starts a thread (``SystemThread/start(_:)``; tests refuse some).
+    private let startThread: (@escaping @Sendable () -> Void) -> Int32
     private let condition = NSCondition()
     private let finished = DispatchGroup()
     // Guarded by `condition`:
@@ -66,29 +68,33 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     private var idleWorkers = 0
 
     /// A scheduler for the blocks of `reader`, whose tasks `processor` processes on `workers`
-    /// threads.
-    init(reader: RecordReader, processor: RowProcessor<Codec>, workers: Int) {
+    /// threads, started by `startThread` (0 when started, else the system's error number).
+    init(
+        reader: RecordReader, processor: RowProcessor<Codec>, workers: Int,
+        startThread: @escaping (@escaping @Sendable () -> Void) -> Int32 = SystemThread.start
+    ) {
         self.reader = reader
         self.processor = processor
         self.workers = max(1, workers)
+        self.startThread = startThread
     }
 
     /// Processes `first` (already read) and every block the reader gives after it, and calls
     /// `write` with each task's result in input order, on the calling thread.
     ///
-    /// - Throws: what `write` throws (which stops the run), then what reading threw.
+    /// - Throws: ``RecordsError`` when the system starts neither the reader thread nor one
+    ///   worker; what `write` throws (which stops the run), then what reading threw.
     func run(first: RecordBlock, write: (TaskResult) throws -> Void) throws {
         defer { shutDown() }
-        finished.enter()
-        Thread.detachNewThread { [self] in
-            read(first: first)
-            finished.leave()
-        }
-        for _ in 0..<workers {
-            finished.enter()
-            Thread.detachNewThread { [self] in
-                work()
-                finished.leave()
+        try start { [self] in read(first: first) }
+        // As many workers as the system starts (a thread or memory limit may refuse some):
+        // the run goes on with fewer, and fails only without any.
+        for number in 0..<workers {
+            do {
+                try start { [self] in work() }
+            } catch {
+                if number == 0 { throw error }
+                break
             }
         }
         var sequence = 0
@@ -106,6 +112,22 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         let error = readError
         condition.unlock()
         if let error { throw error }
+    }
+
+    /// Runs `body` on a thread of its own, which ``shutDown()`` waits for.
+    ///
+    /// - Throws: ``RecordsError`` when the system refuses the thread (then it never runs).
+    private func start(_ body: @escaping @Sendable () -> Void) throws {
+        finished.enter()
+        let refusal = startThread { [finished] in
+            body()
+            finished.leave()
+        }
+        guard refusal != 0 else { return }
+        finished.leave()
+        throw RecordsError(
+            "cannot start a thread to process rows: \(SystemError.describe(refusal))"
+                + " (a limit on threads, processes or memory; fewer --jobs may do)")
     }
 
     /// Waits for result `sequence`; nil when reading has ended and every task was written.
