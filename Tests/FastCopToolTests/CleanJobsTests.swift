@@ -40,7 +40,9 @@ struct CleanJobsTests {
         }
     }
 
-    @Test("a count that is not a number of threads is a usage error", arguments: ["0", "-2", "many", ""])
+    @Test(
+        "a count that is not a number of threads is a usage error",
+        arguments: ["0", "-2", "many", "", "257", "100000"])
     func badCount(_ jobs: String) throws {
         try ToolRunner.withRunner { tool in
             try tool.write("in.csv", "name\nx\n")

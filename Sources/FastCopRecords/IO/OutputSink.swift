@@ -78,7 +78,7 @@ package final class OutputSink {
         let directory = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = "\(directory).\(base).fastcop-\(getpid()).tmp"
-        let descriptor = SystemCall.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
+        let descriptor = createTemporary(temporary)
         guard descriptor >= 0 else {
             throw RecordsError("cannot write '\(path)': \(SystemError.describe(errno))")
         }
@@ -87,6 +87,19 @@ package final class OutputSink {
         // into it would): a private 0600 output must not come out readable by everyone.
         if stat(path, &status) == 0 { _ = fchmod(descriptor, status.st_mode & 0o777) }
         return OutputSink(target: .file(descriptor: descriptor, temporary: temporary, final: path), name: path)
+    }
+
+    /// Creates the temporary file new, never through a link: `O_EXCL | O_NOFOLLOW`, so that a
+    /// symbolic link planted at that name in a shared folder is not followed. A file left at
+    /// that name (a run with the same process ID that was killed outright) is removed once and
+    /// the creation tried again; -1 with `errno` set when it still fails.
+    static func createTemporary(_ temporary: String) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        let descriptor = SystemCall.open(temporary, flags: flags)
+        guard descriptor < 0, errno == EEXIST else { return descriptor }
+        // unlink(2) removes a link itself, never its target.
+        guard unlink(temporary) == 0 else { return -1 }
+        return SystemCall.open(temporary, flags: flags)
     }
 
     /// The descriptor that `path` names when it is one of this process's own: `/dev/stdout`,
@@ -168,7 +181,7 @@ package final class OutputSink {
             unlink(temporary)
             throw RecordsError("cannot write '\(final)': \(reason)")
         }
-        if Self.replaceByExchange(final, with: temporary) { return }
+        if try Self.replaceByExchange(final, with: temporary) { return }
         if rename(temporary, final) != 0 {
             let reason = SystemError.describe(errno)
             unlink(temporary)
@@ -180,15 +193,22 @@ package final class OutputSink {
     /// (atomic, as a rename is), then removes the old file under the temporary name. False
     /// when `final` is no regular file or the system cannot swap: then nothing was changed.
     ///
+    /// - Throws: ``RecordsError`` when the new output is in place but the old contents, now
+    ///   under the temporary name, cannot be removed: said rather than left behind unseen.
+    ///
     /// Why not `rename(2)`: on ext4, a rename over an existing file first starts the writeback
     /// of the whole new file (the `auto_da_alloc` safeguard), which the run then waited for:
     /// about 40 ms for the benchmark's 75 MB of outputs, a tenth of the run. A swap does not.
-    private static func replaceByExchange(_ final: String, with temporary: String) -> Bool {
+    private static func replaceByExchange(_ final: String, with temporary: String) throws -> Bool {
         var status = stat()
         guard lstat(final, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
             SystemCall.exchange(temporary, final)
         else { return false }
-        unlink(temporary)
+        if unlink(temporary) != 0 {
+            throw RecordsError(
+                "'\(final)' was written, but its old contents could not be removed from "
+                    + "'\(temporary)': \(SystemError.describe(errno))")
+        }
         return true
     }
 

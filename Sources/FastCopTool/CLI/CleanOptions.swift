@@ -40,6 +40,9 @@ struct CleanOptions {
     let strict: Bool
     let quiet: Bool
     let summary: CommonOptions.SummaryStyle
+    /// The largest `--jobs` taken.
+    static let maximumJobs = 256
+
     /// `--jobs`: the number of threads that process rows (nil: one per core).
     let jobs: Int?
 
@@ -78,8 +81,11 @@ struct CleanOptions {
             throw arguments.usageError("INPUT and RULES cannot both be stdin")
         }
         if let text = arguments.value(Self.jobs) {
-            guard let count = Int(text), count >= 1 else {
-                throw arguments.usageError("--jobs takes a number of threads (1 or more), not '\(text)'")
+            // Every thread starts up front; past a few hundred they only cost start-up time
+            // and memory (a mistyped -j 100000 took over a minute before any row was read).
+            guard let count = Int(text), (1...Self.maximumJobs).contains(count) else {
+                throw arguments.usageError(
+                    "--jobs takes a number of threads from 1 to \(Self.maximumJobs), not '\(text)'")
             }
             jobs = count
         } else {

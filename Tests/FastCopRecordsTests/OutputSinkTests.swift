@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import FastCopRecords
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("FastCopRecords: an output file is created new and replaced whole")
+struct OutputSinkTests {
+    /// A fresh folder for one test, removed afterwards.
+    static func withFolder(_ body: (String) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("fastcop-sink-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try body(folder)
+    }
+
+    static func contents(_ path: String) throws -> String {
+        try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test("a link planted at the temporary file's name is not followed", arguments: [false, true])
+    func plantedLinkIsNotFollowed(outputExists: Bool) throws {
+        try Self.withFolder { folder in
+            let victim = "\(folder)/victim.txt"
+            let final = "\(folder)/out,ü.csv"
+            try "keep me\n".write(toFile: victim, atomically: false, encoding: .utf8)
+            if outputExists { try "old\n".write(toFile: final, atomically: false, encoding: .utf8) }
+            let temporary = "\(folder)/.out,ü.csv.fastcop-\(getpid()).tmp"
+            #expect(symlink(victim, temporary) == 0)
+
+            let sink = try OutputSink.open(final)
+            try sink.write("new rows\n")
+            try sink.commit()
+
+            #expect(try Self.contents(victim) == "keep me\n")
+            #expect(try Self.contents(final) == "new rows\n")
+            var status = stat()
+            #expect(lstat(temporary, &status) != 0, "no temporary file is left")
+        }
+    }
+
+    @Test("a stale temporary file of the same name is replaced, not written into")
+    func staleTemporaryFile() throws {
+        try Self.withFolder { folder in
+            let final = "\(folder)/clean.csv"
+            let temporary = "\(folder)/.clean.csv.fastcop-\(getpid()).tmp"
+            try "stale stale stale stale\n".write(toFile: temporary, atomically: false, encoding: .utf8)
+
+            let sink = try OutputSink.open(final)
+            try sink.write("a\n")
+            try sink.commit()
+
+            #expect(try Self.contents(final) == "a\n")
+        }
+    }
+}
