@@ -113,4 +113,26 @@ struct CSVRecordsTests {
         #expect(run.cleanText == "email\tname\nada@example.com\tAda Lovelace\n")
         #expect(run.summary.rejected == 1)
     }
+
+    @Test(
+        "a record longer than the limit is refused however the blocks fall, one at the limit is read",
+        arguments: [1, 7, 64, 1000])
+    func recordLimit(blockSize: Int) throws {
+        let limit = 1000
+        func read(_ length: Int) throws -> Int {
+            let text = "a,b\n" + String(repeating: "é", count: length / 2) + ",1\nx,2\n"
+            let reader = RecordReader(
+                source: .memory(Array(text.utf8), name: "input"), splitter: InputFormat.csv.makeSplitter(dialect: nil),
+                blockSize: blockSize, maxRecordBytes: limit)
+            var records = 0
+            while let block = try reader.next() { records += block.records.count }
+            return records
+        }
+        #expect(try read(limit - 4) == 3)
+        #expect {
+            _ = try read(limit + 600)
+        } throws: { error in
+            ((error as? RecordsError)?.message ?? "").contains("line 2 is longer than")
+        }
+    }
 }

@@ -69,8 +69,10 @@ package final class RecordReader {
                 return RecordBlock(bytes: buffer, records: records)
             }
             if endOfInput && carry.isEmpty { return nil }
-            // Only part of a record so far: read more before splitting again.
-            target = max(target, carry.count * 2)
+            // Only part of a record so far: read more before splitting again, but never past
+            // one byte over the longest record, so that a longer one is refused however the
+            // blocks fall (a buffer grown to twice a 12 MiB carry would take a 20 MiB record).
+            target = max(target, min(carry.count * 2, maxRecordBytes + 1))
         }
     }
 
