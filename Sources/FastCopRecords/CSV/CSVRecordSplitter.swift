@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import FastCop
 
 /// Splits CSV input into records (RFC 4180): a newline inside a quoted field belongs to the
 /// field, so a record may span several lines, and a block boundary may fall anywhere.
@@ -45,16 +39,18 @@ package struct CSVRecordSplitter: RecordSplitter {
             // escaped quote and a single one closes it. A stray quote in an unquoted field is
             // literal here (the row is then rejected as malformed), so it does not swallow the
             // lines that follow. Outside quotes the next line break and the quotes before it are
-            // found with memchr (most records hold no quote), inside quotes the closing quote.
+            // found with ByteScan (memchr; most records hold no quote), inside quotes the closing quote.
             var index = start
             var inQuotes = false
             var newlines = 0
             var recordEnd = -1
             scan: while true {
-                let lineEnd = Self.find(ASCII.newline, base, from: index, to: count)
+                let lineEnd = ByteScan.nextNewline(bytes, in: index..<count) ?? count
                 var opening = -1
                 var candidate = index
-                while case let found = Self.find(quote, base, from: candidate, to: lineEnd), found < lineEnd {
+                while case let found = ByteScan.next(quote, in: bytes, range: candidate..<lineEnd) ?? lineEnd,
+                    found < lineEnd
+                {
                     if found == start || base[found - 1] == delimiter {
                         opening = found
                         break
@@ -68,8 +64,8 @@ package struct CSVRecordSplitter: RecordSplitter {
                 inQuotes = true
                 index = opening + 1
                 while true {
-                    let closing = Self.find(quote, base, from: index, to: count)
-                    newlines += Self.count(ASCII.newline, base, from: index, to: closing)
+                    let closing = ByteScan.next(quote, in: bytes, range: index..<count) ?? count
+                    newlines += ByteScan.newlines(bytes, in: index..<closing)
                     if closing == count { break scan }
                     if closing + 1 == count && !atEnd { break scan }  // is it doubled? read more
                     if closing + 1 < count && base[closing + 1] == quote {
@@ -111,21 +107,6 @@ package struct CSVRecordSplitter: RecordSplitter {
             start = min(count, firstNewline + 1)
         }
         return start
-    }
-
-    /// The offset of the first `byte` in `base[from..<to]`, or `to` when there is none.
-    @inline(__always)
-    private static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-        guard from < to, let found = memchr(base + from, Int32(byte), to - from) else { return to }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// How many times `byte` occurs in `base[from..<to]`.
-    @inline(__always)
-    private static func count(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-        var total = 0
-        for index in from..<max(from, to) where base[index] == byte { total += 1 }
-        return total
     }
 
     private mutating func append(
