@@ -1,17 +1,11 @@
-/// One filter of a chain made ready to run on bytes: the common filters as cases of their own,
+/// One filter of a chain made ready to run on bytes: the common filters (``PlainByteStep``),
 /// without a payload (no dynamic dispatch, and no reference counting when a step is read), the
 /// other ``ByteFilter``s, and the rest through a `String`.
 ///
 /// Made once per filter (when rules are loaded), then applied to many values from many threads.
 package enum ByteStep: Sendable {
-    /// ``TrimFilter``.
-    case trim
-    /// ``CharCaseFilter`` with `.lowercase`.
-    case lowercase
-    /// ``CharCaseFilter`` with `.uppercase`.
-    case uppercase
-    /// ``CollapseWhitespaceFilter``.
-    case collapseWhitespace
+    /// ``TrimFilter``, ``CharCaseFilter`` or ``CollapseWhitespaceFilter``.
+    case plain(PlainByteStep)
     /// ``RegexReplaceFilter`` with a literal replacement and no matching options.
     case replaceLiteral(LiteralReplacement)
     /// Another filter with a byte path.
@@ -22,13 +16,13 @@ package enum ByteStep: Sendable {
     /// The step that runs `filter`.
     package init(_ filter: any FilterType) {
         if filter is TrimFilter {
-            self = .trim
+            self = .plain(.trim)
         } else if let filter = filter as? CharCaseFilter, filter.charCase == .lowercase {
-            self = .lowercase
+            self = .plain(.lowercase)
         } else if let filter = filter as? CharCaseFilter, filter.charCase == .uppercase {
-            self = .uppercase
+            self = .plain(.uppercase)
         } else if filter is CollapseWhitespaceFilter {
-            self = .collapseWhitespace
+            self = .plain(.collapseWhitespace)
         } else if let filter = filter as? RegexReplaceFilter, let literal = LiteralReplacement(filter) {
             self = .replaceLiteral(literal)
         } else if let filter = filter as? any ByteFilter {
@@ -43,6 +37,34 @@ package enum ByteStep: Sendable {
     @inline(__always)
     package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
         switch self {
+        case .plain(let step):
+            step.apply(utf8: bytes, to: &output)
+        case .replaceLiteral(let replacement):
+            try replacement.apply(utf8: bytes, to: &output)
+        case .bytes(let filter):
+            try filter.apply(utf8: bytes, to: &output)
+        case .string(let filter):
+            try filter.applyThroughString(utf8: bytes, to: &output)
+        }
+    }
+}
+
+/// The common filters, which need no payload: reading one costs no reference counting, so
+/// the row pipeline keeps them in its own plans as they are.
+package enum PlainByteStep: Sendable {
+    /// ``TrimFilter``.
+    case trim
+    /// ``CharCaseFilter`` with `.lowercase`.
+    case lowercase
+    /// ``CharCaseFilter`` with `.uppercase`.
+    case uppercase
+    /// ``CollapseWhitespaceFilter``.
+    case collapseWhitespace
+
+    /// Appends the filtered value of `bytes` (valid UTF-8) to `output`.
+    @inline(__always)
+    package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        switch self {
         case .trim:
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[TrimFilter.trimmedRange(utf8: bytes)]))
         case .lowercase:
@@ -51,12 +73,6 @@ package enum ByteStep: Sendable {
             CharCaseFilter.append(bytes, .uppercase, to: &output)
         case .collapseWhitespace:
             CollapseWhitespaceFilter.append(utf8: bytes, to: &output)
-        case .replaceLiteral(let replacement):
-            try replacement.apply(utf8: bytes, to: &output)
-        case .bytes(let filter):
-            try filter.apply(utf8: bytes, to: &output)
-        case .string(let filter):
-            try filter.applyThroughString(utf8: bytes, to: &output)
         }
     }
 }

@@ -38,10 +38,7 @@ final class FieldPlans: @unchecked Sendable {
             for filter in field.filters {
                 let step = ByteStep(filter)
                 switch step {
-                case .trim: steps.append(.trim)
-                case .lowercase: steps.append(.lowercase)
-                case .uppercase: steps.append(.uppercase)
-                case .collapseWhitespace: steps.append(.collapseWhitespace)
+                case .plain(let plain): steps.append(.plain(plain))
                 case .replaceLiteral(let replacement):
                     steps.append(.replaceLiteral(Unmanaged.passUnretained(replacement)))
                 case .bytes, .string: steps.append(.other(byteSteps.count))
@@ -110,23 +107,16 @@ struct FieldPlan {
 /// A filter made ready for the byte path: the common filters as cases of their own, the
 /// literal regex replacement borrowed, any other filter by its index in its ``FieldPlans``.
 enum FieldStep {
-    case trim
-    case lowercase
-    case uppercase
-    case collapseWhitespace
+    case plain(PlainByteStep)
     case replaceLiteral(Unmanaged<LiteralReplacement>)
     case other(Int)
 
     /// Appends the filtered value of `input` (valid UTF-8) to `output`, as ``ByteStep`` does
-    /// (the same calls, without a `ByteStep` value to copy per row).
+    /// (the same steps, without a `ByteStep` value, and its references, to copy per row).
     @inline(__always)
     func apply(utf8 input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], plans: FieldPlans) throws {
         switch self {
-        case .trim:
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[TrimFilter.trimmedRange(utf8: input)]))
-        case .lowercase: CharCaseFilter.append(input, .lowercase, to: &output)
-        case .uppercase: CharCaseFilter.append(input, .uppercase, to: &output)
-        case .collapseWhitespace: CollapseWhitespaceFilter.append(utf8: input, to: &output)
+        case .plain(let step): step.apply(utf8: input, to: &output)
         case .replaceLiteral(let replacement): try replacement.borrow { try $0.apply(utf8: input, to: &output) }
         case .other(let index): try plans.applyOther(index, utf8: input, to: &output)
         }
