@@ -64,10 +64,13 @@ package final class OutputSink {
         }
         let path = resolvingSymbolicLink(path)
         var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        // What is at the path now, looked at once: a directory, a special file (written in
+        // place), or a regular file (replaced, keeping its permissions).
+        let existing = stat(path, &status) == 0
+        if existing, (status.st_mode & S_IFMT) == S_IFDIR {
             throw RecordsError("cannot write '\(path)': it is a directory")
         }
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+        if existing, (status.st_mode & S_IFMT) != S_IFREG {
             let descriptor = SystemCall.open(path, flags: O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 throw RecordsError("cannot write '\(path)': \(SystemError.describe(errno))")
@@ -85,7 +88,7 @@ package final class OutputSink {
         TemporaryFiles.register(temporary)
         // The file that replaces an existing output keeps its permissions (as a shell's `>`
         // into it would): a private 0600 output must not come out readable by everyone.
-        if stat(path, &status) == 0 { _ = fchmod(descriptor, status.st_mode & 0o777) }
+        if existing { _ = fchmod(descriptor, status.st_mode & 0o777) }
         return OutputSink(target: .file(descriptor: descriptor, temporary: temporary, final: path), name: path)
     }
 
