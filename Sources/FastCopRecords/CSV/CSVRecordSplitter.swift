@@ -38,31 +38,25 @@ package struct CSVRecordSplitter: RecordSplitter {
             // record's first byte, or after a delimiter); inside one, a doubled quote is an
             // escaped quote and a single one closes it. A stray quote in an unquoted field is
             // literal here (the row is then rejected as malformed), so it does not swallow the
-            // lines that follow. Outside quotes the next line break and the quotes before it are
-            // found with ByteScan (memchr; most records hold no quote), inside quotes the closing quote.
+            // lines that follow. Outside quotes the next line break or quote is found with one
+            // vector scan (most records hold no quote), inside quotes the closing quote.
             var index = start
             var inQuotes = false
             var newlines = 0
             var recordEnd = -1
             scan: while true {
-                let lineEnd = ByteScan.nextNewline(bytes, in: index..<count) ?? count
-                var opening = -1
-                var candidate = index
-                while case let found = ByteScan.next(quote, in: bytes, range: candidate..<lineEnd) ?? lineEnd,
-                    found < lineEnd
-                {
-                    if found == start || base[found - 1] == delimiter {
-                        opening = found
-                        break
-                    }
-                    candidate = found + 1
-                }
-                guard opening >= 0 else {
-                    if lineEnd < count { recordEnd = lineEnd }
+                let found = ByteScan.next(ASCII.newline, quote, in: bytes, range: index..<count)
+                guard found < count else { break scan }
+                if base[found] == ASCII.newline {
+                    recordEnd = found
                     break scan
                 }
+                guard found == start || base[found - 1] == delimiter else {
+                    index = found + 1  // a stray quote
+                    continue scan
+                }
                 inQuotes = true
-                index = opening + 1
+                index = found + 1
                 while true {
                     let closing = ByteScan.next(quote, in: bytes, range: index..<count) ?? count
                     newlines += ByteScan.newlines(bytes, in: index..<closing)

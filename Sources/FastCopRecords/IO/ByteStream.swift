@@ -31,7 +31,11 @@ extension ByteStream {
 final class ReplayStream: ByteStream {
     private var head: [UInt8]
     private var offset = 0
-    private let rest: any ByteStream
+    /// The stream read after `head`.
+    let rest: any ByteStream
+
+    /// The bytes of `head` not given yet.
+    var unread: Int { head.count - offset }
 
     init(_ head: [UInt8], then rest: any ByteStream) {
         self.head = head

@@ -87,6 +87,26 @@ package final class InputSource {
     /// bar's percentage of ``totalBytes``.
     package var bytesReadFromFile: Int { raw.bytesRead }
 
+    /// The rest of the input as a file to map (see ``MappedFile``), when it is a regular file
+    /// read as it is (no gzip, no other text encoding), else nil (then it is read with
+    /// ``read(into:count:)``). The first bytes already read and not yet given (the look at the
+    /// start for a magic number) are mapped again, from the file.
+    func mappedFile() -> MappedFile? {
+        var pending = 0
+        if stream !== raw {
+            guard let replay = stream as? ReplayStream, replay.rest === raw else { return nil }
+            pending = replay.unread
+        }
+        guard let descriptor = raw.regularFileDescriptor, case let position = Int(lseek(descriptor, 0, SEEK_CUR)),
+            position >= pending
+        else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return MappedFile(
+            name: name, descriptor: descriptor, start: position - pending, size: Int(status.st_size),
+            counted: position, raw: raw)
+    }
+
     /// Makes the source decode what it reads (see `InputSource+Decoding.swift`).
     func decode(through stream: any ByteStream) {
         self.stream = stream

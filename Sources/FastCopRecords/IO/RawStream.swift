@@ -61,6 +61,21 @@ final class RawStream: ByteStream {
         }
     }
 
+    /// The descriptor of a regular file (not of memory, nor of a pipe or device), for
+    /// ``MappedFile``.
+    var regularFileDescriptor: Int32? {
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Counts `count` bytes read another way (through a map of the file, see ``MappedFile``).
+    func count(_ count: Int) {
+        readCount.add(count, ordering: .relaxed)
+    }
+
     /// Closes the file (not stdin) and lets go of the memory.
     func close() {
         if ownsDescriptor && descriptor >= 0 { _ = SystemCall.close(descriptor) }

@@ -58,8 +58,9 @@ package enum TemporaryFiles {
         }
     }
 
-    /// Called by the signal handler: unlinks every registered file.
-    fileprivate static func unlinkAll() {
+    /// Called by the signal handlers (this file's and ``MappedInputGuard``'s): unlinks every
+    /// registered file.
+    static func unlinkAll() {
         for slot in 0..<capacity {
             if let entry = table[slot] { unlink(entry) }
         }

@@ -1,7 +1,7 @@
 /// A block of input holding complete records, ready to be processed in parallel.
 package struct RecordBlock: Sendable {
     /// The bytes; the records index into them.
-    package var bytes: [UInt8]
+    package var bytes: BlockBytes
     /// The records, in input order.
     package var records: [RecordSpan]
 }
@@ -9,6 +9,11 @@ package struct RecordBlock: Sendable {
 /// Reads an input in large blocks and cuts them into complete records, carrying an incomplete
 /// record over to the next block. Memory stays bounded by the block size (and, for a single
 /// huge record, by `maxRecordBytes`) whatever the size of the input.
+///
+/// A regular file read as it is (no gzip, no other encoding) is mapped a window at a time
+/// (``MappedFile``) instead of read: a block is then part of a window, no byte is copied, and
+/// an incomplete record is carried by starting the next window at it. Other inputs (stdin from a
+/// pipe, decoded input, bytes in memory) are read with `read(2)` into a buffer per block.
 package final class RecordReader {
     /// Block size: large enough to amortize system calls and parallel dispatch, small enough
     /// to keep memory low.
@@ -25,6 +30,10 @@ package final class RecordReader {
     private var nextBlockSize: Int
     private let maxRecordBytes: Int
     private var carry: [UInt8] = []
+    /// The input when it is mapped instead of read, and the file offset of the next record
+    /// (the first byte not handed out).
+    private let mapped: MappedFile?
+    private var mappedOffset = 0
     private var endOfInput = false
     private var atStart = true
 
@@ -50,6 +59,11 @@ package final class RecordReader {
         self.blockSize = blockSize
         self.nextBlockSize = startingSmall ? min(blockSize, Self.smallFirstBlockSize) : blockSize
         self.maxRecordBytes = maxRecordBytes
+        mapped = source.mappedFile()
+        if let mapped {
+            mappedOffset = mapped.start
+            MappedInputGuard.install(naming: mapped.name)
+        }
     }
 
     /// The next block of records, or nil at the end of the input.
@@ -58,6 +72,7 @@ package final class RecordReader {
     package func next() throws -> RecordBlock? {
         var target = nextBlockSize
         nextBlockSize = min(blockSize, nextBlockSize * 2)
+        if let mapped { return try next(mapped, target: target) }
         while true {
             if endOfInput && carry.isEmpty { return nil }
             var buffer = try read(after: carry, upTo: max(target, carry.count + 1))
@@ -66,13 +81,45 @@ package final class RecordReader {
             carry = Array(buffer[consumed...])
             if !records.isEmpty {
                 buffer.removeSubrange(consumed...)
-                return RecordBlock(bytes: buffer, records: records)
+                return RecordBlock(bytes: BlockBytes(buffer), records: records)
             }
             if endOfInput && carry.isEmpty { return nil }
             // Only part of a record so far: read more before splitting again, but never past
             // one byte over the longest record, so that a longer one is refused however the
             // blocks fall (a buffer grown to twice a 12 MiB carry would take a 20 MiB record).
             target = max(target, min(carry.count * 2, maxRecordBytes + 1))
+        }
+    }
+
+    /// ``next()`` for a mapped file: as for a read one, with a window of the file in place of
+    /// the buffer (starting at the carried record, the same size).
+    private func next(_ file: MappedFile, target: Int) throws -> RecordBlock? {
+        var target = target
+        while true {
+            let count = file.available(from: mappedOffset, upTo: target)
+            guard count > 0 else {
+                endOfInput = true
+                return nil
+            }
+            let window = try file.map(from: mappedOffset, count: count)
+            endOfInput = mappedOffset + count == file.size
+            bytesRead = max(bytesRead, mappedOffset + count - file.start)
+            var first = 0
+            if atStart && (count >= 3 || endOfInput) {
+                atStart = false
+                if window.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                    hadByteOrderMark = true
+                    first = 3
+                }
+            }
+            let (records, consumed) = try split(UnsafeBufferPointer(rebasing: window.bytes[first...]))
+            mappedOffset += first + consumed
+            if !records.isEmpty {
+                return RecordBlock(bytes: BlockBytes(window, first..<first + consumed), records: records)
+            }
+            if endOfInput { return nil }
+            // Only part of a record so far: a larger window, bounded as for a read input.
+            target = max(target, min((count - first - consumed) * 2, maxRecordBytes + 1))
         }
     }
 
