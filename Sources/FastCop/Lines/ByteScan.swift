@@ -94,31 +94,6 @@ package enum ByteScan {
         return count
     }
 
-    /// The offset of the first `a` or `b` in `range` of `bytes`, or `range.upperBound` when
-    /// there is none; sixteen bytes at a time (two vector compares), for runs of tens to
-    /// thousands of bytes, such as a CSV record, where a `memchr` per byte value costs a call
-    /// each and a second pass.
-    @inline(__always)
-    package static func next(_ a: UInt8, _ b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int {
-        guard let base = bytes.baseAddress else { return range.upperBound }
-        let end = range.upperBound
-        let splatA = SIMD16<UInt8>(repeating: a)
-        let splatB = SIMD16<UInt8>(repeating: b)
-        var index = range.lowerBound
-        while index + 16 <= end {
-            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            // A byte of 0xFF where `a` or `b` is, read as two little-endian words.
-            let found = unsafeBitCast((chunk .== splatA) .| (chunk .== splatB), to: SIMD2<UInt64>.self)
-            if found[0] | found[1] != 0 {
-                let low = UInt64(littleEndian: found[0])
-                if low != 0 { return index + low.trailingZeroBitCount / 8 }
-                return index + 8 + UInt64(littleEndian: found[1]).trailingZeroBitCount / 8
-            }
-            index += 16
-        }
-        return first(a, b, in: UnsafeBufferPointer(start: base, count: end), from: index)
-    }
-
     /// The number of `\n` bytes in `range`, eight bytes at a time.
     package static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
         guard !range.isEmpty, let base = bytes.baseAddress else { return 0 }

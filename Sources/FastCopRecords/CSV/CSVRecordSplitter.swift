@@ -32,20 +32,21 @@ package struct CSVRecordSplitter: RecordSplitter {
         let count = bytes.count
         let quote = self.quote
         var start = from
+        var structure = CSVStructureScan(bytes, quote: quote)
         while start < count {
             if records.isFull { return start }
             // Scan one record. A quote opens a quoted field only at the start of a field (the
             // record's first byte, or after a delimiter); inside one, a doubled quote is an
             // escaped quote and a single one closes it. A stray quote in an unquoted field is
             // literal here (the row is then rejected as malformed), so it does not swallow the
-            // lines that follow. Outside quotes the next line break or quote is found with one
-            // vector scan (most records hold no quote), inside quotes the closing quote.
+            // lines that follow. The line ends and quotes come from the block's bit masks
+            // (CSVStructureScan; most records hold no quote).
             var index = start
             var inQuotes = false
             var newlines = 0
             var recordEnd = -1
             scan: while true {
-                let found = ByteScan.next(ASCII.newline, quote, in: bytes, range: index..<count)
+                let found = structure.nextLineEndOrQuote(from: index)
                 guard found < count else { break scan }
                 if base[found] == ASCII.newline {
                     recordEnd = found
@@ -58,8 +59,8 @@ package struct CSVRecordSplitter: RecordSplitter {
                 inQuotes = true
                 index = found + 1
                 while true {
-                    let closing = ByteScan.next(quote, in: bytes, range: index..<count) ?? count
-                    newlines += ByteScan.newlines(bytes, in: index..<closing)
+                    let (closing, lines) = structure.nextQuote(from: index)
+                    newlines += lines
                     if closing == count { break scan }
                     if closing + 1 == count && !atEnd { break scan }  // is it doubled? read more
                     if closing + 1 < count && base[closing + 1] == quote {

@@ -23,6 +23,8 @@ import Foundation
 final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     /// Blocks handed to the workers and not yet written, at most.
     static var blocksInFlight: Int { 2 }
+    /// Results in a row that wake the writer (fewer when they end a block or the input).
+    static var writeBatch: Int { 8 }
 
     /// One task: consecutive records of a block.
     private struct Task {
@@ -197,9 +199,22 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
             }
             condition.lock()
             results[sequence] = (result, task.endsBlock)
-            if sequence == writerWaitsFor { condition.broadcast() }
+            if writerWaitsFor >= 0 && sequence >= writerWaitsFor && writerCanGoOn() { condition.broadcast() }
             condition.unlock()
         }
+    }
+
+    /// Whether the writer, waiting for result `writerWaitsFor`, is worth waking (under
+    /// `condition`): when ``writeBatch`` results in a row are ready from there, or a run that
+    /// ends a block (the reader waits for it to be written) or the input. Waking it for every
+    /// result made a context switch per task on the writer's core and the worker's.
+    private func writerCanGoOn() -> Bool {
+        var index = writerWaitsFor
+        while let done = results[index] {
+            index += 1
+            if done.endsBlock || index - writerWaitsFor >= Self.writeBatch { return true }
+        }
+        return readingDone && index == enqueued
     }
 
     /// The next task and its sequence number; nil when reading has ended and every task was
