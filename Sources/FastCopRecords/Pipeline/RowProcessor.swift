@@ -32,11 +32,17 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     /// - Parameters:
     ///   - bytes: the block's bytes.
     ///   - firstRow: the row number of `records[0]`.
+    ///   - buffers: written buffers to write this task's output into (emptied, their room kept).
     func process(
-        _ bytes: UnsafeBufferPointer<UInt8>, records: [RecordSpan], range: Range<Int>, firstRow: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, records: [RecordSpan], range: Range<Int>, firstRow: Int,
+        reusing buffers: OutputBuffers = OutputBuffers()
     ) -> TaskResult {
         let fieldCount = evaluator.rules.fields.count
         var result = TaskResult(fieldCount: fieldCount)
+        result.clean = buffers.clean
+        result.clean.removeAll(keepingCapacity: true)
+        result.rejects = buffers.rejects
+        result.rejects.removeAll(keepingCapacity: true)
         // Room for the output up front (a row comes out about as long as it went in, plus a
         // reject's metadata), instead of growing the buffers by doubling, each step a copy.
         if !range.isEmpty {

@@ -55,6 +55,8 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     private var queueHead = 0
     private var enqueued = 0
     private var results: [Int: (result: TaskResult, endsBlock: Bool)] = [:]
+    /// Written buffers for the next tasks (at most two per worker).
+    private var spareBuffers: [OutputBuffers] = []
     private var openBlocks = 0
     private var readingDone = false
     private var readError: (any Error)?
@@ -100,8 +102,12 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
             }
         }
         var sequence = 0
-        while let (result, endsBlock) = nextResult(sequence) {
+        var written: OutputBuffers?
+        while case (var result, var endsBlock)? = nextResult(sequence, recycling: &written) {
             try write(result)
+            written = OutputBuffers(clean: result.clean, rejects: result.rejects)
+            result.clean = []
+            result.rejects = []
             sequence += 1
             if endsBlock {
                 condition.lock()
@@ -133,9 +139,16 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     }
 
     /// Waits for result `sequence`; nil when reading has ended and every task was written.
-    private func nextResult(_ sequence: Int) -> (result: TaskResult, endsBlock: Bool)? {
+    /// Keeps the buffers of the last result written for a worker (``OutputBuffers``).
+    private func nextResult(
+        _ sequence: Int, recycling written: inout OutputBuffers?
+    ) -> (result: TaskResult, endsBlock: Bool)? {
         condition.lock()
         defer { condition.unlock() }
+        if let buffers = written, spareBuffers.count < 2 * workers {
+            spareBuffers.append(buffers)
+        }
+        written = nil
         while true {
             if let done = results.removeValue(forKey: sequence) { return done }
             if readingDone && sequence == enqueued { return nil }
@@ -192,10 +205,11 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
 
     /// A worker thread: processes tasks in input order until none is left.
     private func work() {
-        while let (task, sequence) = nextTask() {
+        while let (task, sequence, buffers) = nextTask() {
             let block = task.block.block
             let result = block.bytes.withUnsafeBufferPointer {
-                processor.process($0, records: block.records, range: task.range, firstRow: task.firstRow)
+                processor.process(
+                    $0, records: block.records, range: task.range, firstRow: task.firstRow, reusing: buffers)
             }
             condition.lock()
             results[sequence] = (result, task.endsBlock)
@@ -217,9 +231,9 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         return readingDone && index == enqueued
     }
 
-    /// The next task and its sequence number; nil when reading has ended and every task was
-    /// taken, or the run was stopped.
-    private func nextTask() -> (Task, Int)? {
+    /// The next task, its sequence number and buffers to write its output into; nil when
+    /// reading has ended and every task was taken, or the run was stopped.
+    private func nextTask() -> (Task, Int, OutputBuffers)? {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -232,7 +246,7 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
                     queue.removeFirst(queueHead)
                     queueHead = 0
                 }
-                return (task, sequence)
+                return (task, sequence, spareBuffers.popLast() ?? OutputBuffers())
             }
             if readingDone { return nil }
             idleWorkers += 1
