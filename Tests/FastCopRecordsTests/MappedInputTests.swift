@@ -92,4 +92,16 @@ struct MappedInputTests {
         }
         #expect(InputSource.memory(Array("a\n".utf8), name: "sample").mappedFile() == nil)
     }
+
+    #if os(Linux)
+        @Test("a file whose size is 0 but that has text (procfs) is read, not mapped as empty")
+        func procfsIsRead() throws {
+            let input = try InputSource.open("/proc/self/status").decoding(nil)
+            #expect(input.mappedFile() == nil)
+            let reader = RecordReader(source: input, splitter: InputFormat.lines.makeSplitter(dialect: nil))
+            var records = 0
+            while let block = try reader.next() { records += block.records.count }
+            #expect(records > 5)
+        }
+    #endif
 }

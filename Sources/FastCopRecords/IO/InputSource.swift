@@ -88,7 +88,7 @@ package final class InputSource {
     package var bytesReadFromFile: Int { raw.bytesRead }
 
     /// The rest of the input as a file to map (see ``MappedFile``), when it is a regular file
-    /// read as it is (no gzip, no other text encoding), else nil (then it is read with
+    /// that can be mapped, read as it is (no gzip, no other text encoding), else nil (then it is read with
     /// ``read(into:count:)``). The first bytes already read and not yet given (the look at the
     /// start for a magic number) are mapped again, from the file.
     func mappedFile() -> MappedFile? {
@@ -100,8 +100,13 @@ package final class InputSource {
         guard let descriptor = raw.regularFileDescriptor, case let position = Int(lseek(descriptor, 0, SEEK_CUR)),
             position >= pending
         else { return nil }
+        // A file whose size says nothing (procfs and sysfs give 0 and read their text) and a
+        // file system that cannot map (some FUSE ones) are read.
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_size > 0,
+            let probe = mmap(nil, 1, PROT_READ, MAP_PRIVATE, descriptor, 0), probe != MAP_FAILED
+        else { return nil }
+        munmap(probe, 1)
         return MappedFile(
             name: name, descriptor: descriptor, start: position - pending, size: Int(status.st_size),
             counted: position, raw: raw)
