@@ -59,4 +59,21 @@ struct OutputSinkTests {
             #expect(try Self.contents(final) == "a\n")
         }
     }
+
+    @Test("parts written together (writev) come out whole and in order", arguments: [3, 1500])
+    func partsInOrder(count: Int) throws {
+        try Self.withFolder { folder in
+            let final = "\(folder)/parts,é.csv"
+            var parts: [[UInt8]] = [[]]
+            for number in 0..<count {
+                parts.append(Array("row \(number), Zoë ß 😀\n".utf8))
+                if number % 7 == 0 { parts.append([]) }
+            }
+            parts.append([UInt8](repeating: UInt8(ascii: "x"), count: 300_000))
+            let sink = try OutputSink.open(final)
+            try sink.write(contentsOf: parts)
+            try sink.commit()
+            #expect(try Array(Data(contentsOf: URL(fileURLWithPath: final))) == parts.flatMap { $0 })
+        }
+    }
 }

@@ -39,7 +39,7 @@ struct RowSchedulerTests {
             strict: false)
         let scheduler = RowScheduler(reader: reader, processor: processor, workers: workers, startThread: refuser.start)
         var clean: [UInt8] = []
-        try scheduler.run(first: first) { clean += $0.clean }
+        try scheduler.run(first: first) { results in for result in results { clean += result.clean } }
         return clean
     }
 

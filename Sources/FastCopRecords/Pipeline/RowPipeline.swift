@@ -142,15 +142,18 @@ package struct RowPipeline {
         first.records.removeFirst(skipping)
         let scheduler = RowScheduler(
             reader: reader, processor: processor, workers: workers ?? ParallelMap.workerCount)
-        try scheduler.run(first: first) { result in
+        try scheduler.run(first: first) { results in
             // The rows before a --strict stop are written, as when they were written one by
             // one: those of earlier tasks, and those of the stopping task before the stop.
-            if !result.clean.isEmpty { try clean.write(result.clean) }
-            if !result.rejects.isEmpty { try rejects.write(result.rejects) }
-            if let stop = result.strictStop {
-                throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
+            let written = results.prefix { $0.strictStop == nil } + results.drop { $0.strictStop == nil }.prefix(1)
+            try clean.write(contentsOf: written.map(\.clean))
+            try rejects.write(contentsOf: written.map(\.rejects))
+            for result in written {
+                if let stop = result.strictStop {
+                    throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
+                }
+                summary.add(result)
             }
-            summary.add(result)
             progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)
         }
     }

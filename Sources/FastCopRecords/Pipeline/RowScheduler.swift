@@ -84,11 +84,13 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     }
 
     /// Processes `first` (already read) and every block the reader gives after it, and calls
-    /// `write` with each task's result in input order, on the calling thread.
+    /// `write` with the tasks' results in input order, on the calling thread: each call gets
+    /// the results that are ready in a row (one or more), so that they are written with one
+    /// system call per output (a larger write costs the kernel less than several small ones).
     ///
     /// - Throws: ``RecordsError`` when the system starts neither the reader thread nor one
     ///   worker; what `write` throws (which stops the run), then what reading threw.
-    func run(first: RecordBlock, write: (TaskResult) throws -> Void) throws {
+    func run(first: RecordBlock, write: ([TaskResult]) throws -> Void) throws {
         defer { shutDown() }
         try start { [self] in read(first: first) }
         // As many workers as the system starts (a thread or memory limit may refuse some):
@@ -102,16 +104,16 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
             }
         }
         var sequence = 0
-        var written: OutputBuffers?
-        while case (var result, var endsBlock)? = nextResult(sequence, recycling: &written) {
-            try write(result)
-            written = OutputBuffers(clean: result.clean, rejects: result.rejects)
-            result.clean = []
-            result.rejects = []
-            sequence += 1
-            if endsBlock {
+        var written: [OutputBuffers] = []
+        while var batch = nextResults(from: sequence, recycling: &written) {
+            try write(batch.map(\.result))
+            let endedBlocks = batch.count { $0.endsBlock }
+            sequence += batch.count
+            for done in batch { written.append(OutputBuffers(clean: done.result.clean, rejects: done.result.rejects)) }
+            batch = []  // the buffers are the written list's alone now
+            if endedBlocks > 0 {
                 condition.lock()
-                openBlocks -= 1
+                openBlocks -= endedBlocks
                 if readerWaits { condition.broadcast() }
                 condition.unlock()
             }
@@ -138,19 +140,22 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
                 + " (a limit on threads, processes or memory; fewer --jobs may do)")
     }
 
-    /// Waits for result `sequence`; nil when reading has ended and every task was written.
-    /// Keeps the buffers of the last result written for a worker (``OutputBuffers``).
-    private func nextResult(
-        _ sequence: Int, recycling written: inout OutputBuffers?
-    ) -> (result: TaskResult, endsBlock: Bool)? {
+    /// Waits for result `sequence`, and returns it with the results ready after it in a row;
+    /// nil when reading has ended and every task was written. Keeps the buffers of the results
+    /// written last for the workers (``OutputBuffers``, at most two per worker).
+    private func nextResults(
+        from sequence: Int, recycling written: inout [OutputBuffers]
+    ) -> [(result: TaskResult, endsBlock: Bool)]? {
         condition.lock()
         defer { condition.unlock() }
-        if let buffers = written, spareBuffers.count < 2 * workers {
-            spareBuffers.append(buffers)
-        }
-        written = nil
+        spareBuffers += written.prefix(max(0, 2 * workers - spareBuffers.count))
+        written.removeAll(keepingCapacity: true)
         while true {
-            if let done = results.removeValue(forKey: sequence) { return done }
+            if let done = results.removeValue(forKey: sequence) {
+                var batch = [done]
+                while let next = results.removeValue(forKey: sequence + batch.count) { batch.append(next) }
+                return batch
+            }
             if readingDone && sequence == enqueued { return nil }
             writerWaitsFor = sequence
             condition.wait()
