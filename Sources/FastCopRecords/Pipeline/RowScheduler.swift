@@ -2,13 +2,14 @@ import Foundation
 
 /// Runs the row pipeline's three kinds of work at the same time, with no barrier between
 /// blocks: a reader thread reads and splits blocks and cuts each into tasks; worker threads
-/// take the tasks in input order and process them; the calling thread writes each task's
-/// result in input order as soon as it and every task before it are done.
+/// take the tasks in input order and process them; the calling thread writes the tasks'
+/// results in input order, a few at a time: when ``writeBatch`` results in a row are done (or
+/// a block's or the input's last ones), with one system call per output.
 ///
 /// Before, each block was a barrier: the workers waited for the block's slowest task, worker
 /// threads were started per block, and the last block's results were written after every row
 /// had been processed. Now a worker that finishes the last task of a block takes the first
-/// task of the next one, and results are written task by task. Memory stays bounded: at most
+/// task of the next one, and results are written as they come. Memory stays bounded: at most
 /// ``blocksInFlight`` blocks have been handed to the workers and not yet written, and the
 /// reader reads one more while it waits.
 ///
