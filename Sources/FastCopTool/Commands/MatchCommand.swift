@@ -114,16 +114,29 @@ enum MatchCommand {
     private static func searchBlocks(
         _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?, enough: Int?
     ) throws -> Int {
-        let reader = LineBlockReader(firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
-            try input.read(into: $0, count: $1)
+        let reader: LineBlockReader
+        if input.readsAtOffsets {
+            // A file smaller than a block gets buffers its size (plus a page, to see its end in
+            // one read): a 1-line file touched one 2 MiB huge page of each 4 MiB buffer.
+            let blockSize = min(
+                LineBlockReader.defaultBlockSize, input.totalBytes.map { $0 / 4096 * 4096 + 4096 } ?? .max)
+            reader = LineBlockReader(blockSize: blockSize, firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
+                try input.read(into: $0, count: $1, at: $2)
+            }
+        } else {
+            reader = LineBlockReader(firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
+                try input.read(into: $0, count: $1)
+            }
         }
         var selected = 0
         var problemsReported = 0
         var invalid = InvalidLines()
         var nextLine = 1
         var buffers: [LineSearch.OutputBuffer] = []
-        // Asked once: each call reads /proc and /sys through Foundation (tens of microseconds).
-        let pieceCount = ParallelMap.workerCount * 4
+        // Each block is read by `workers` tasks at once (a regular file) and searched in
+        // `pieceCount` pieces.
+        let workers = ParallelMap.workerCount
+        let pieceCount = workers * 4
         guard try reader.start() else { return 0 }
         repeat {
             let buffer = reader.block
@@ -145,17 +158,20 @@ enum MatchCommand {
             let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
             while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
             let outputs = buffers
-            // Task 0 reads the next block; task 1 + i searches piece i.
-            let results = ParallelMap.map(count: pieces.count + 1) { task -> LineSearch.Result? in
-                guard task > 0 else {
-                    reader.readAhead()
+            // Tasks 0..<parts read the next block; task parts + i searches piece i.
+            let parts = reader.planReadAhead(parts: workers)
+            let results = ParallelMap.map(count: pieces.count + parts) { task -> LineSearch.Result? in
+                guard task >= parts else {
+                    reader.readAhead(part: task)
                     return nil
                 }
                 return search.search(
-                    shared.buffer, range: pieces[task - 1], firstLine: starts[task - 1], blockOffset: blockOffset,
-                    into: outputs[task - 1])
+                    shared.buffer, range: pieces[task - parts], firstLine: starts[task - parts],
+                    blockOffset: blockOffset,
+                    into: outputs[task - parts])
             }
-            for (piece, result) in results.dropFirst().enumerated() {
+            reader.finishReadAhead()
+            for (piece, result) in results.dropFirst(parts).enumerated() {
                 guard let result else { continue }
                 selected += result.selected
                 invalid.add(result, blockOffset: blockOffset)
