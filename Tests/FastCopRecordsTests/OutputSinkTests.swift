@@ -45,6 +45,23 @@ struct OutputSinkTests {
         }
     }
 
+    @Test("parts written in one call arrive whole and in order (empty ones, more than writev takes at once)")
+    func gatheredParts() throws {
+        let parts: [[UInt8]] = (0..<2_500).map { index in index % 7 == 0 ? [] : Array("línea \(index) ✓\n".utf8) }
+        let expected = String(decoding: parts.joined(), as: UTF8.self)
+        try Self.withFolder { folder in
+            let final = "\(folder)/matches,ß.txt"
+            let sink = try OutputSink.open(final)
+            try sink.write(contentsOf: parts)
+            try sink.write(contentsOf: [])
+            try sink.commit()
+            #expect(try Self.contents(final) == expected)
+        }
+        let memory = OutputSink.memory(name: "memory")
+        try memory.write(contentsOf: parts)
+        #expect(String(decoding: memory.contents, as: UTF8.self) == expected)
+    }
+
     @Test("a stale temporary file of the same name is replaced, not written into")
     func staleTemporaryFile() throws {
         try Self.withFolder { folder in

@@ -171,19 +171,20 @@ enum MatchCommand {
                     into: outputs[task - parts])
             }
             reader.finishReadAhead()
-            for (piece, result) in results.dropFirst(parts).enumerated() {
+            for result in results.dropFirst(parts) {
                 guard let result else { continue }
                 selected += result.selected
                 invalid.add(result, blockOffset: blockOffset)
-                let buffer = outputs[piece]
-                if !buffer.bytes.isEmpty {
-                    try output.write(buffer.bytes)
-                    buffer.bytes.removeAll(keepingCapacity: true)
-                }
                 for problem in result.problems where problemsReported < 10 {
                     problemsReported += 1
                     Console.error("fastcop: \(input.name): \(problem)\n")
                 }
+            }
+            // The pieces' output in one call (writev), then the buffers are emptied for reuse.
+            let pieceOutputs = outputs.prefix(pieces.count)
+            if pieceOutputs.contains(where: { !$0.bytes.isEmpty }) {
+                try output.write(contentsOf: pieceOutputs.map(\.bytes))
+                for buffer in pieceOutputs { buffer.bytes.removeAll(keepingCapacity: true) }
             }
             if let printer {
                 printer.print(
