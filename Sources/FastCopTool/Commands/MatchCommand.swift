@@ -134,14 +134,20 @@ enum MatchCommand {
         var nextLine = 1
         var buffers: [LineSearch.OutputBuffer] = []
         // Each block is read by `workers` tasks at once (a regular file) and searched in
-        // `pieceCount` pieces.
-        let workers = ParallelMap.workerCount
-        let pieceCount = workers * 4
+        // 4 * `workers` pieces. The count is asked at the first block larger than one piece
+        // (64 KiB): a small file is searched on this thread (reading the cgroup files for the
+        // count was 4% of a 1-line search's samples).
+        var workers = 1
+        var askedWorkers = false
         guard try reader.start() else { return 0 }
         repeat {
             let buffer = reader.block
             let blockOffset = reader.blockOffset
-            let pieces = LineBlockReader.pieces(buffer, count: pieceCount)
+            if !askedWorkers && buffer.count > 64 * 1024 {
+                workers = ParallelMap.workerCount
+                askedWorkers = true
+            }
+            let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
             let shared = SharedBytes(buffer: buffer)
             // With -n, each piece's first line number, from the newlines before it.
             var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
@@ -160,7 +166,7 @@ enum MatchCommand {
             let outputs = buffers
             // Tasks 0..<parts read the next block; task parts + i searches piece i.
             let parts = reader.planReadAhead(parts: workers)
-            let results = ParallelMap.map(count: pieces.count + parts) { task -> LineSearch.Result? in
+            let task: @Sendable (Int) -> LineSearch.Result? = { task in
                 guard task >= parts else {
                     reader.readAhead(part: task)
                     return nil
@@ -170,6 +176,12 @@ enum MatchCommand {
                     blockOffset: blockOffset,
                     into: outputs[task - parts])
             }
+            // A block of one piece (under 64 KiB: a small file) is done on this thread: no
+            // worker thread is started for it (clone3 and the pool's start were 4% of a 1-line
+            // search's samples).
+            let results =
+                pieces.count == 1
+                ? (0..<(parts + 1)).map(task) : ParallelMap.map(count: pieces.count + parts, task)
             reader.finishReadAhead()
             for result in results.dropFirst(parts) {
                 guard let result else { continue }
