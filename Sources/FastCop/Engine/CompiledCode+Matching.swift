@@ -28,7 +28,10 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, options: UInt32 = 0,
         validated: Bool, scratch: MatchScratch, budget: UnsafeMutablePointer<UInt64>? = nil
     ) throws -> Bool {
-        let share = matchLimit(forSubjectOf: subject.count, options: options)
+        // One search with a pattern of LinearShape takes linear time whatever its limit.
+        let share =
+            budget == nil && linearBranches != nil
+            ? limits.match : matchLimit(forSubjectOf: subject.count, options: options)
         scratch.apply(limits, matchLimit: share)
         let base = subject.baseAddress ?? EmptySubject.pointer
         let status = scratch.retryingOnJITStack {
@@ -56,7 +59,8 @@ extension CompiledCode {
     }
 
     /// The rest of a search whose first pass (each start position limited to `share`) reached
-    /// the limit: PCRE2's own search under a clock
+    /// the limit: for a pattern of ``LinearShape``, PCRE2's own search without a clock
+    /// (``searchLinear(_:from:options:scratch:remaining:)``); else PCRE2's own search under a clock
     /// (``watch(_:from:options:scratch:remaining:)``), which gives PCRE2's answer unless the
     /// time that `remaining` allows runs out; then, from the position reached, the search in
     /// windows (``step(_:from:options:scratch:share:remaining:)``) with what is left of
@@ -66,6 +70,10 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
         share: UInt32, remaining: inout UInt64
     ) throws -> Bool {
+        if let found = try searchLinear(subject, from: start, options: options, scratch: scratch, remaining: &remaining)
+        {
+            return found
+        }
         var resume = start
         if let (status, stoppedAt) = try watch(
             subject, from: start, options: options, scratch: scratch, remaining: &remaining)
@@ -155,6 +163,12 @@ extension CompiledCode {
         func stepping(_ status: Int32) -> Bool { steps(after: status, share: share) }
         func escalated() throws -> String? {
             var remaining = limits.budget(forSubjectOf: subject.count)
+            if linearBranches != nil {
+                // Match by match, each found by the linear search while the total pays for it.
+                return try substituteByStepping(
+                    subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
+                    remaining: remaining, linearFirst: true)
+            }
             if let done = try substituteWatched(
                 subject, replacement: replacement, options: options, scratch: scratch, remaining: &remaining)
             {

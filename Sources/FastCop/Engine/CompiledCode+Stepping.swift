@@ -110,12 +110,14 @@ extension CompiledCode {
     /// `pcre2_substitute` from the match just found (`PCRE2_SUBSTITUTE_MATCHED |
     /// PCRE2_SUBSTITUTE_REPLACEMENT_ONLY`). After an empty match the next search starts at the
     /// same place with `PCRE2_NOTEMPTY_ATSTART`, as ``forEachMatch(in:validated:_:)`` does.
+    /// With `linearFirst`, each match is first sought by ``searchLinear(_:from:options:scratch:remaining:)``
+    /// (a pattern of ``LinearShape``: no first pass that would reach its share again).
     ///
     /// - Returns: the new text, or nil when nothing matched.
     @inline(never)
     func substituteByStepping(
         _ subject: UnsafeBufferPointer<UInt8>, replacement: UnsafeBufferPointer<UInt8>,
-        global: Bool, literal: Bool, scratch: MatchScratch, remaining: UInt64
+        global: Bool, literal: Bool, scratch: MatchScratch, remaining: UInt64, linearFirst: Bool = false
     ) throws -> String? {
         var remaining = remaining
         var output: [UInt8] = []
@@ -127,7 +129,14 @@ extension CompiledCode {
         scratch.reserve(pairs: pairs)
         while start <= subject.count {
             let found = try withUnsafeMutablePointer(to: &remaining) { budget in
-                try run(subject, from: start, options: options, validated: true, scratch: scratch, budget: budget)
+                if linearFirst,
+                    let found = try searchLinear(
+                        subject, from: start, options: options, scratch: scratch, remaining: &budget.pointee)
+                {
+                    return found
+                }
+                return try run(
+                    subject, from: start, options: options, validated: true, scratch: scratch, budget: budget)
             }
             guard found else { break }
             let (lower, upper) = (scratch.ovector[0], scratch.ovector[1])
