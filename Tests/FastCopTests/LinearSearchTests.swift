@@ -42,6 +42,10 @@ struct LinearSearchTests {
         Case(
             pattern: #"[\s\x{200c}]+$"#, input: "x" + repeated(" \u{200C}", 40_000) + "\nx",
             label: "ZWNJ, then a newline"),
+        Case(
+            pattern: #"[ \t]+$"#, input: repeated("é", 5000) + repeated("line é  \t\n", 20_000), options: .multiline,
+            label: "trailing blanks on 20,000 lines after 5,000 é", heavy: false),
+        Case(pattern: #"\s+"#, input: repeated("ß", 9000) + " x", label: "one space after 9,000 ß", heavy: false),
         Case(pattern: #"\d+$|x+y"#, input: repeated("7", 90_000) + "x", label: "two branches, digits"),
         Case(pattern: #"\s+$"#, input: "x" + repeated(" ", 50_000) + "x", options: .caseInsensitive, label: "caseless"),
     ]

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FastCop
@@ -57,6 +58,12 @@ struct LinearShapeTests {
     @Test("patterns that can backtrack or rescan do not", arguments: notLinear)
     func otherPatterns(pattern: String) {
         #expect(LinearShape.branches(of: pattern, flags: 0) == nil)
+    }
+
+    @Test("the PCRE2 in use remembers where a leading repeat stopped (10.35 and later)")
+    func version() {
+        let atLeast = CompiledCode.libraryVersion.compare("10.35", options: .numeric) != .orderedAscending
+        #expect(LinearShape.remembersRepeats == atLeast)
     }
 
     @Test("options that change what the text means turn the shape off")

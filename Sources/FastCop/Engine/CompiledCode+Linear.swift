@@ -1,6 +1,11 @@
 import CPCRE2
 
 extension CompiledCode {
+    /// Subjects at least this long are searched once by ``searchLinear(_:from:options:scratch:remaining:)``
+    /// before a substitution with a pattern of ``LinearShape`` (one more call costs nothing
+    /// next to the subject; on short subjects it would).
+    static let linearPresearchBytes = 4096
+
     /// PCRE2's own search with the full ``EngineLimits/match`` at every start position and no
     /// clock, for a JIT pattern of ``LinearShape`` (``linearBranches``): its time is linear in
     /// the subject, so it needs no watching, and it gives exactly PCRE2's answer at PCRE2's

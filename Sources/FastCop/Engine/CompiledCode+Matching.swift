@@ -157,6 +157,19 @@ extension CompiledCode {
         if validated { options |= EngineFlags.noUTFCheck }
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
+        // Where the substitution's search starts (`pcre2_substitute` copies what is before).
+        var first = 0
+        if linearBranches != nil && validated && subject.count >= CompiledCode.linearPresearchBytes {
+            // A long subject and a pattern of LinearShape: one linear search finds the first
+            // match, or that there is none (then the first pass, which would stop at the
+            // first position over its share, is not needed at all).
+            var once = UInt64.max
+            guard try searchLinear(subject, from: 0, options: 0, scratch: scratch, remaining: &once) == true else {
+                return nil
+            }
+            first = scratch.ovector[0]
+            scratch.apply(limits, matchLimit: share)
+        }
 
         // A position needed more than its share of the total: PCRE2's own substitution under
         // the clock, then, if the time runs out, match by match with the rest of the total.
@@ -167,7 +180,7 @@ extension CompiledCode {
                 // Match by match, each found by the linear search while the total pays for it.
                 return try substituteByStepping(
                     subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
-                    remaining: remaining, linearFirst: true)
+                    remaining: remaining, from: first, linearFirst: true)
             }
             if let done = try substituteWatched(
                 subject, replacement: replacement, options: options, scratch: scratch, remaining: &remaining)
@@ -189,7 +202,7 @@ extension CompiledCode {
             let status = scratch.retryingOnJITStack {
                 length = buffer.count
                 return pcre2_substitute_8(
-                    code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                    code, base, subject.count, first, options, scratch.matchData, scratch.context,
                     replacementBase, replacement.count, buffer.baseAddress, &length)
             }
             if status == 0 { return nil }
@@ -210,7 +223,7 @@ extension CompiledCode {
                 let status = scratch.retryingOnJITStack {
                     length = output.count
                     return pcre2_substitute_8(
-                        code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                        code, base, subject.count, first, options, scratch.matchData, scratch.context,
                         replacementBase, replacement.count, output.baseAddress, &length)
                 }
                 if status >= 0 {

@@ -14,7 +14,7 @@
 ///
 /// Why linear: when a branch starts with a repeated single character item, PCRE2's JIT keeps,
 /// for the whole search, where that repeat last stopped (`detect_early_fail` in
-/// `pcre2_jit_compile.c`, PCRE2 10.36 and later), and a later start position up to there fails
+/// `pcre2_jit_compile.c`, PCRE2 10.35 and later), and a later start position up to there fails
 /// at once, before scanning. So each subject character is scanned by at most one attempt per
 /// branch, and each attempt backs off at most as many characters as it scanned, trying the few
 /// fixed items of the tail after each. Nothing is excluded by accident: anything this reader
@@ -30,12 +30,20 @@ enum LinearShape {
     /// Longer patterns are not read (a huge class costs time per character).
     static let maximumPatternBytes = 1000
 
+    /// Whether the PCRE2 in use is 10.35 or later, whose JIT remembers where a leading repeat
+    /// stopped in every branch (10.34 did so only for a pattern of one branch).
+    static let remembersRepeats: Bool = {
+        let parts = CompiledCode.libraryVersion.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        guard parts.count == 2 else { return false }
+        return (parts[0], parts[1]) >= (10, 35)
+    }()
+
     /// The number of top-level branches when `pattern`, compiled with `flags`, has the shape;
     /// nil otherwise (also under `PCRE2_EXTENDED`, `PCRE2_LITERAL` and `PCRE2_UNGREEDY`, which
     /// change what the text means).
     static func branches(of pattern: String, flags: UInt32) -> Int? {
         let refused = EngineFlags.extended | EngineFlags.literal | EngineFlags.ungreedy
-        guard flags & refused == 0 else { return nil }
+        guard remembersRepeats, flags & refused == 0 else { return nil }
         let bytes = Array(pattern.utf8)
         guard !bytes.isEmpty, bytes.count <= maximumPatternBytes else { return nil }
         var reader = Reader(bytes: bytes)
