@@ -8,7 +8,9 @@
 
 /// The number of cores this process may run on: the ``BatchOptions`` default parallelism.
 ///
-/// On Linux: the online CPUs (`sysconf(_SC_NPROCESSORS_ONLN)`), lowered to a cgroup CPU quota
+/// On Linux: the CPUs this process may be scheduled on (`Cpus_allowed_list` in
+/// `/proc/self/status`, what `taskset` and `sched_setaffinity` set; the online CPUs,
+/// `sysconf(_SC_NPROCESSORS_ONLN)`, when it cannot be read), lowered to a cgroup CPU quota
 /// rounded up (`cpu.max` in cgroup v2, `cpu.cfs_quota_us / cpu.cfs_period_us` in v1), the files
 /// Foundation's `ProcessInfo.activeProcessorCount` reads too. Read with a few plain system
 /// calls, once: Foundation reads them through `URL` and `Data`, and was asked twice, which cost
@@ -17,7 +19,7 @@
     /// The active cores (at least 1), computed on first use.
     @usableFromInline package static let active: Int = {
         #if os(Linux)
-            let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+            let cores = allowedCPUs() ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
             if let quota = cgroupQuota() { return max(1, min(cores, quota)) }
             return max(1, cores)
         #else
@@ -52,6 +54,37 @@
             return nil
         }
 
+        /// The number of CPUs in this process's affinity mask, from the `Cpus_allowed_list:` line
+        /// of `/proc/self/status` (for example `0-3,8,10-11`), or nil when it cannot be read.
+        private static func allowedCPUs() -> Int? {
+            guard let status = contents("/proc/self/status", limit: 16384) else { return nil }
+            let key = "Cpus_allowed_list:"
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else {
+                return nil
+            }
+            return cpuCount(inList: line.dropFirst(key.count))
+        }
+
+        /// The number of CPUs a kernel CPU list names (`0-3,8`), or nil when it is not one.
+        static func cpuCount(inList list: Substring) -> Int? {
+            var total = 0
+            for item in list.split(separator: ",") {
+                let bounds = item.split(separator: "-", omittingEmptySubsequences: false).map {
+                    Int($0.filter { !$0.isWhitespace })
+                }
+                switch bounds.count {
+                case 1:
+                    guard bounds[0] != nil else { return nil }
+                    total += 1
+                case 2:
+                    guard let low = bounds[0], let high = bounds[1], low <= high else { return nil }
+                    total += high - low + 1
+                default: return nil
+                }
+            }
+            return total > 0 ? total : nil
+        }
+
         private static func cores(quota: Int, period: Int) -> Int? {
             guard quota > 0, period > 0 else { return nil }
             return (quota + period - 1) / period
@@ -61,12 +94,12 @@
             contents(path).flatMap { Int($0.filter { $0 != "\n" }) }
         }
 
-        /// The first 4 KiB of a small system file, or nil when it cannot be read.
-        private static func contents(_ path: String) -> String? {
+        /// The first `limit` bytes of a small system file, or nil when it cannot be read.
+        private static func contents(_ path: String, limit: Int = 4096) -> String? {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
-            var bytes = [UInt8](repeating: 0, count: 4096)
+            var bytes = [UInt8](repeating: 0, count: limit)
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return nil }
             return String(decoding: bytes[..<count], as: UTF8.self)
