@@ -83,22 +83,33 @@ struct HeavySearchDifferentialTests {
 
     @Test("a search gives the answer PCRE2 alone gives", arguments: cases)
     func search(row: Case) throws {
-        let fastCop = try Pattern(row.pattern, limits: Self.roomy)
-        let alone = try Pattern(row.pattern, limits: Self.budgetOff)
-        let input = row.input
+        Self.expectSameAnswers(
+            try Pattern(row.pattern, limits: Self.roomy), try Pattern(row.pattern, limits: Self.budgetOff),
+            on: row.input)
+    }
+
+    /// Checks that `fastCop` gives `alone`'s answers on `input` (a search anywhere, on text
+    /// and bytes, the first match, every match, a replacement), and that `alone` answers.
+    static func expectSameAnswers(
+        _ fastCop: Pattern, _ alone: Pattern, on input: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let expected = Self.answer { try alone.hasMatch(in: input) }
-        #expect(!expected.hasPrefix("error"), "PCRE2 alone: \(expected)")
-        #expect(Self.answer { try fastCop.hasMatch(in: input) } == expected)
-        #expect(Self.answer { try fastCop.hasMatch(in: Array(input.utf8)) } == expected)
+        #expect(!expected.hasPrefix("error"), "PCRE2 alone: \(expected)", sourceLocation: sourceLocation)
+        #expect(Self.answer { try fastCop.hasMatch(in: input) } == expected, sourceLocation: sourceLocation)
+        #expect(
+            Self.answer { try fastCop.hasMatch(in: Array(input.utf8)) } == expected, sourceLocation: sourceLocation)
         #expect(
             Self.answer { try fastCop.firstMatch(in: input)?.utf8Range }
-                == Self.answer { try alone.firstMatch(in: input)?.utf8Range })
+                == Self.answer { try alone.firstMatch(in: input)?.utf8Range },
+            sourceLocation: sourceLocation)
         #expect(
             Self.answer { try fastCop.matches(in: input).map(\.utf8Range) }
-                == Self.answer { try alone.matches(in: input).map(\.utf8Range) })
+                == Self.answer { try alone.matches(in: input).map(\.utf8Range) },
+            sourceLocation: sourceLocation)
         #expect(
             Self.answer { try fastCop.replacing(in: input, with: "[$0]") }
-                == Self.answer { try alone.replacing(in: input, with: "[$0]") })
+                == Self.answer { try alone.replacing(in: input, with: "[$0]") },
+            sourceLocation: sourceLocation)
     }
 
     @Test("a whole match on big text grows the JIT stack and gives PCRE2's answer")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `fastcop match` on inputs of several blocks (1 MiB each) and pieces, where the block search,
@@ -95,6 +96,29 @@ struct MatchBlockTests {
             #expect(result.stdout == "1\n")
             result = try tool.run(["match", "-c", "x*"], stdin: [])
             #expect(result.stdout == "0\n")
+        }
+    }
+
+    @Test("a file read in parts, a named pipe and a /proc file given by path give the same answers")
+    func fileKinds() throws {
+        try ToolRunner.withRunner { tool in
+            let lines = Self.repeated(["zoë example7.com", "other ß", "example17.com"], count: 200_000)
+            let text = lines.joined(separator: "\n") + "\n"
+            try tool.write("in.txt", text)
+            let expected = lines.filter { $0.contains("example7.com") }.map { $0 + "\n" }.joined()
+            var result = try tool.run(["match", #"example7\.com"#, "in.txt"])
+            #expect(result.stdout == expected, "\(result.stdoutBytes.count) bytes printed")
+            // A named pipe cannot be read at offsets: it is read as a stream.
+            let pipe = tool.path("pipe")
+            #expect(mkfifo(pipe, 0o600) == 0)
+            let writer = Thread { _ = try? Data(text.utf8).write(to: URL(fileURLWithPath: pipe)) }
+            writer.start()
+            result = try tool.run(["match", "-c", #"example7\.com"#, pipe])
+            #expect(result.stdout == "200000\n")
+            #expect(result.status == 0)
+            // A /proc file says it is empty but is not.
+            result = try tool.run(["match", "-c", "^", "/proc/self/status"])
+            #expect((Int(result.stdout.dropLast()) ?? 0) > 5)
         }
     }
 }

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// How a ``Batch`` spreads work over the machine's cores.
 ///
 /// The defaults suit most inputs: all active cores, chunks of 1,024 items, and no threads at
@@ -17,7 +15,7 @@ public struct BatchOptions: Sendable {
 
     /// Creates options; every argument has a default.
     public init(
-        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+        parallelism: Int = ProcessorCount.active,
         chunkSize: Int = 1024,
         sequentialThreshold: Int = 4096,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil

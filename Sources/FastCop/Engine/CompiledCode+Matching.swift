@@ -28,7 +28,10 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, options: UInt32 = 0,
         validated: Bool, scratch: MatchScratch, budget: UnsafeMutablePointer<UInt64>? = nil
     ) throws -> Bool {
-        let share = matchLimit(forSubjectOf: subject.count, options: options)
+        // One search with a pattern of LinearShape takes linear time whatever its limit.
+        let share =
+            budget == nil && linearBranches != nil
+            ? limits.match : matchLimit(forSubjectOf: subject.count, options: options)
         scratch.apply(limits, matchLimit: share)
         let base = subject.baseAddress ?? EmptySubject.pointer
         let status = scratch.retryingOnJITStack {
@@ -56,7 +59,8 @@ extension CompiledCode {
     }
 
     /// The rest of a search whose first pass (each start position limited to `share`) reached
-    /// the limit: PCRE2's own search under a clock
+    /// the limit: for a pattern of ``LinearShape``, PCRE2's own search without a clock
+    /// (``searchLinear(_:from:options:scratch:remaining:)``); else PCRE2's own search under a clock
     /// (``watch(_:from:options:scratch:remaining:)``), which gives PCRE2's answer unless the
     /// time that `remaining` allows runs out; then, from the position reached, the search in
     /// windows (``step(_:from:options:scratch:share:remaining:)``) with what is left of
@@ -66,6 +70,10 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
         share: UInt32, remaining: inout UInt64
     ) throws -> Bool {
+        if let found = try searchLinear(subject, from: start, options: options, scratch: scratch, remaining: &remaining)
+        {
+            return found
+        }
         var resume = start
         if let (status, stoppedAt) = try watch(
             subject, from: start, options: options, scratch: scratch, remaining: &remaining)
@@ -149,12 +157,31 @@ extension CompiledCode {
         if validated { options |= EngineFlags.noUTFCheck }
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
+        // Where the substitution's search starts (`pcre2_substitute` copies what is before).
+        var first = 0
+        if linearBranches != nil && validated && subject.count >= CompiledCode.linearPresearchBytes {
+            // A long subject and a pattern of LinearShape: one linear search finds the first
+            // match, or that there is none (then the first pass, which would stop at the
+            // first position over its share, is not needed at all).
+            var once = UInt64.max
+            guard try searchLinear(subject, from: 0, options: 0, scratch: scratch, remaining: &once) == true else {
+                return nil
+            }
+            first = scratch.ovector[0]
+            scratch.apply(limits, matchLimit: share)
+        }
 
         // A position needed more than its share of the total: PCRE2's own substitution under
         // the clock, then, if the time runs out, match by match with the rest of the total.
         func stepping(_ status: Int32) -> Bool { steps(after: status, share: share) }
         func escalated() throws -> String? {
             var remaining = limits.budget(forSubjectOf: subject.count)
+            if linearBranches != nil {
+                // Match by match, each found by the linear search while the total pays for it.
+                return try substituteByStepping(
+                    subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
+                    remaining: remaining, from: first, linearFirst: true)
+            }
             if let done = try substituteWatched(
                 subject, replacement: replacement, options: options, scratch: scratch, remaining: &remaining)
             {
@@ -175,7 +202,7 @@ extension CompiledCode {
             let status = scratch.retryingOnJITStack {
                 length = buffer.count
                 return pcre2_substitute_8(
-                    code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                    code, base, subject.count, first, options, scratch.matchData, scratch.context,
                     replacementBase, replacement.count, buffer.baseAddress, &length)
             }
             if status == 0 { return nil }
@@ -196,7 +223,7 @@ extension CompiledCode {
                 let status = scratch.retryingOnJITStack {
                     length = output.count
                     return pcre2_substitute_8(
-                        code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                        code, base, subject.count, first, options, scratch.matchData, scratch.context,
                         replacementBase, replacement.count, output.baseAddress, &length)
                 }
                 if status >= 0 {

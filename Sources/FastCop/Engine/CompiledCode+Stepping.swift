@@ -110,24 +110,35 @@ extension CompiledCode {
     /// `pcre2_substitute` from the match just found (`PCRE2_SUBSTITUTE_MATCHED |
     /// PCRE2_SUBSTITUTE_REPLACEMENT_ONLY`). After an empty match the next search starts at the
     /// same place with `PCRE2_NOTEMPTY_ATSTART`, as ``forEachMatch(in:validated:_:)`` does.
+    /// The search starts at `first` (no match starts before it); the text before is copied.
+    /// With `linearFirst`, each match is first sought by ``searchLinear(_:from:options:scratch:remaining:)``
+    /// (a pattern of ``LinearShape``: no first pass that would reach its share again).
     ///
     /// - Returns: the new text, or nil when nothing matched.
     @inline(never)
     func substituteByStepping(
         _ subject: UnsafeBufferPointer<UInt8>, replacement: UnsafeBufferPointer<UInt8>,
-        global: Bool, literal: Bool, scratch: MatchScratch, remaining: UInt64
+        global: Bool, literal: Bool, scratch: MatchScratch, remaining: UInt64, from first: Int = 0,
+        linearFirst: Bool = false
     ) throws -> String? {
         var remaining = remaining
         var output: [UInt8] = []
         var copied = 0
-        var start = 0
+        var start = first
         var options: UInt32 = 0
         var substitutions = 0
         let pairs = captureCount + 1
         scratch.reserve(pairs: pairs)
         while start <= subject.count {
             let found = try withUnsafeMutablePointer(to: &remaining) { budget in
-                try run(subject, from: start, options: options, validated: true, scratch: scratch, budget: budget)
+                if linearFirst,
+                    let found = try searchLinear(
+                        subject, from: start, options: options, scratch: scratch, remaining: &budget.pointee)
+                {
+                    return found
+                }
+                return try run(
+                    subject, from: start, options: options, validated: true, scratch: scratch, budget: budget)
             }
             guard found else { break }
             let (lower, upper) = (scratch.ovector[0], scratch.ovector[1])

@@ -32,6 +32,9 @@ final class CompiledCode: @unchecked Sendable {
     /// both, as PCRE2 does when the newline convention includes CRLF and the pattern names
     /// neither CR nor LF (`PCRE2_INFO_HASCRORLF`).
     let skipsCRLF: Bool
+    /// The number of top-level branches when this is JIT code of ``LinearShape`` (a search
+    /// whose time is linear in the subject), else nil.
+    let linearBranches: Int?
     /// What ``windowedVariant`` is compiled from.
     private let recipe: Recipe
     /// The same pattern compiled with `PCRE2_USE_OFFSET_LIMIT`, made when a search first steps.
@@ -96,6 +99,7 @@ final class CompiledCode: @unchecked Sendable {
         }
         self.code = compiled
         self.isJIT = jit
+        self.linearBranches = jit ? LinearShape.branches(of: pattern, flags: flags) : nil
         self.limits = limits
         self.recipe = Recipe(pattern: pattern, flags: flags, newline: newline, useJIT: tryJIT)
 

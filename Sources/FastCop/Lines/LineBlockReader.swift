@@ -45,8 +45,18 @@ package final class LineBlockReader: @unchecked Sendable {
 
     /// Reads up to `count` bytes into the pointer; 0 at the end of the input.
     package typealias Read = (_ into: UnsafeMutableRawPointer, _ count: Int) throws -> Int
+    /// Reads up to `count` bytes at input offset `offset` into the pointer (`pread(2)`); fewer
+    /// than asked only at the end of the input.
+    package typealias ReadAt = (_ into: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) throws -> Int
 
     private let read: Read
+    /// Reads at an input offset, when the input allows it (a regular file): the next block is
+    /// then read in parts at once (``planReadAhead(parts:)``).
+    private let readAt: ReadAt?
+    /// Input bytes read so far: where `readAt` reads next.
+    private var inputOffset = 0
+    /// The next block's read in parts: the parts, the spare buffer and its fill target.
+    private var parted: (read: PartedRead, spare: Int, limit: Int)?
     private let maxLineBytes: Int
     /// Input bytes the next block reads: from the first block's size, doubled each block up to
     /// the buffers' size.
@@ -83,15 +93,36 @@ package final class LineBlockReader: @unchecked Sendable {
     ///   - readsAhead: keep two buffers, so that ``readAhead()`` can run while the current
     ///     block is searched; with false, one buffer (half the memory) for a caller that is
     ///     done with the current block before it reads the next (``UTF8LineReader`` copies it).
-    package init(
+    package convenience init(
         blockSize: Int = defaultBlockSize, firstBlockSize: Int? = nil, maxLineBytes: Int = defaultMaxLineBytes,
         skipsByteOrderMark: Bool = true, readsAhead: Bool = true, read: @escaping Read
     ) {
+        self.init(
+            blockSize: blockSize, firstBlockSize: firstBlockSize, maxLineBytes: maxLineBytes,
+            skipsByteOrderMark: skipsByteOrderMark, buffers: readsAhead ? 2 : 1, read: read, readAt: nil)
+    }
+
+    /// A reader that reads a regular file from its start with `readAt`, so that the next block
+    /// can be read by several workers at once (``planReadAhead(parts:)``); it reads ahead.
+    package convenience init(
+        blockSize: Int = defaultBlockSize, firstBlockSize: Int? = nil, maxLineBytes: Int = defaultMaxLineBytes,
+        skipsByteOrderMark: Bool = true, readAt: @escaping ReadAt
+    ) {
+        self.init(
+            blockSize: blockSize, firstBlockSize: firstBlockSize, maxLineBytes: maxLineBytes,
+            skipsByteOrderMark: skipsByteOrderMark, buffers: 2, read: { _, _ in 0 }, readAt: readAt)
+    }
+
+    private init(
+        blockSize: Int, firstBlockSize: Int?, maxLineBytes: Int, skipsByteOrderMark: Bool, buffers count: Int,
+        read: @escaping Read, readAt: ReadAt?
+    ) {
         self.read = read
+        self.readAt = readAt
         self.maxLineBytes = maxLineBytes
         blockTarget = max(1, min(blockSize, firstBlockSize ?? blockSize))
         atStart = skipsByteOrderMark
-        buffers = (0..<(readsAhead ? 2 : 1)).map { _ in Self.allocate(max(1, blockSize)) }
+        buffers = (0..<count).map { _ in Self.allocate(max(1, blockSize)) }
     }
 
     deinit {
@@ -112,42 +143,104 @@ package final class LineBlockReader: @unchecked Sendable {
     /// Reads the block after the current one into the spare buffer (errors are kept for
     /// ``advance()``).
     package func readAhead() {
+        do {
+            let (spare, limit) = try prepareReadAhead()
+            try finishBlock(spare, limit: limit)
+        } catch {
+            nextFailure = error
+        }
+    }
+
+    /// Plans the next block's read in up to `parts` parts that workers run at once
+    /// (``readAhead(part:)``; then ``finishReadAhead()`` on the reading thread, before
+    /// ``advance()``). Returns the number of parts: 1 (the whole ``readAhead()``) unless the
+    /// reader reads at offsets (a regular file) and the block is large enough to split.
+    ///
+    /// One core copying a 4 MiB block from the page cache was slower than the other searching
+    /// the block before: on a 1M-line `fastcop match example7\.com` the read was the critical
+    /// path (perf: `copy_to_iter` and the buffer's page clearing, a third of the samples).
+    package func planReadAhead(parts: Int) -> Int {
+        parted = nil
+        guard let readAt, parts > 1, !atStart, !endOfInput else { return 1 }
+        do {
+            let (spare, limit) = try prepareReadAhead()
+            guard let base = buffers[spare].baseAddress else {
+                try finishBlock(spare, limit: limit)
+                return 0
+            }
+            let read = PartedRead(
+                into: base + nextFilled, count: limit - nextFilled, at: inputOffset, parts: parts, readAt: readAt)
+            parted = (read, spare, limit)
+            return read.parts.count
+        } catch {
+            nextFailure = error
+            return 0
+        }
+    }
+
+    /// Reads part `part` of the plan made by ``planReadAhead(parts:)`` (any worker; parts at
+    /// once).
+    package func readAhead(part: Int) {
+        if let parted { parted.read.read(part: part) } else { readAhead() }
+    }
+
+    /// Completes the block whose parts were read (on the reading thread): reads on to a line end.
+    package func finishReadAhead() {
+        guard let (read, spare, limit) = parted else { return }
+        parted = nil
+        do {
+            let count = try read.contiguousCount()
+            nextFilled += count
+            inputOffset += count
+            try finishBlock(spare, limit: limit)
+        } catch {
+            nextFailure = error
+        }
+    }
+
+    /// Starts the next block in the spare buffer: the current block's unfinished last line
+    /// first. Returns the spare buffer and how many bytes to fill it with.
+    private func prepareReadAhead() throws -> (spare: Int, limit: Int) {
         let spare = buffers.count - 1 - index
         let carried = filled - current.upperBound
         nextOffset = blockOffset + current.upperBound
         nextLines = 0..<0
         nextFilled = 0
-        do {
-            if carried > buffers[spare].count { try grow(spare, to: carried) }
-            if carried > 0, let from = buffers[index].baseAddress, let to = buffers[spare].baseAddress {
-                memmove(to, from + current.upperBound, carried)  // the same buffer without read-ahead
+        if carried > buffers[spare].count { try grow(spare, to: carried) }
+        if carried > 0, let from = buffers[index].baseAddress, let to = buffers[spare].baseAddress {
+            memmove(to, from + current.upperBound, carried)  // the same buffer without read-ahead
+        }
+        nextFilled = carried
+        // (The buffer is allocated whole; pages a smaller first block does not fill are
+        // never touched.)
+        let limit = min(buffers[spare].count, carried + blockTarget)
+        blockTarget = min(buffers[spare].count, 2 * blockTarget)
+        return (spare, limit)
+    }
+
+    /// Reads into buffer `spare` up to `limit` bytes, then on until the buffer holds a line
+    /// end (growing it for a long line) or the input ends, and marks the whole lines as the
+    /// next block.
+    private func finishBlock(_ spare: Int, limit start: Int) throws {
+        var limit = start
+        var searched = 0
+        while true {
+            try fill(spare, upTo: limit)
+            let bytes = UnsafeBufferPointer(buffers[spare])
+            if endOfInput {
+                nextLines = 0..<nextFilled
+                return
             }
-            nextFilled = carried
-            var searched = 0
-            // (The buffer is allocated whole; pages a smaller first block does not fill are
-            // never touched.)
-            var limit = min(buffers[spare].count, carried + blockTarget)
-            blockTarget = min(buffers[spare].count, 2 * blockTarget)
-            while true {
-                try fill(spare, upTo: limit)
-                let bytes = UnsafeBufferPointer(buffers[spare])
-                if endOfInput {
-                    nextLines = 0..<nextFilled
-                    return
-                }
-                if let newline = ByteScan.lastNewline(bytes, in: searched..<nextFilled) {
-                    nextLines = 0..<(newline + 1)
-                    return
-                }
-                if nextFilled > maxLineBytes { throw LineTooLong(maxLineBytes: maxLineBytes) }
-                // Only part of a line so far: read on, into a buffer twice as large once this
-                // one is full.
-                searched = nextFilled
-                if limit == buffers[spare].count { try grow(spare, to: 2 * buffers[spare].count) }
-                limit = buffers[spare].count
+            if let newline = ByteScan.lastNewline(bytes, in: searched..<nextFilled) {
+                nextLines = 0..<(newline + 1)
+                return
             }
-        } catch {
-            nextFailure = error
+            if nextFilled > maxLineBytes { throw LineTooLong(maxLineBytes: maxLineBytes) }
+            // Only part of a line so far: read on, into a buffer twice as large once this
+            // one is full.
+            searched = nextFilled
+            if limit == buffers[spare].count { try grow(spare, to: 2 * buffers[spare].count) }
+            limit = buffers[spare].count
         }
     }
 
@@ -170,7 +263,13 @@ package final class LineBlockReader: @unchecked Sendable {
     private func fill(_ spare: Int, upTo target: Int) throws {
         guard let base = buffers[spare].baseAddress else { return }
         while nextFilled < target && !endOfInput {
-            let count = try read(base + nextFilled, target - nextFilled)
+            let count =
+                if let readAt {
+                    try readAt(base + nextFilled, target - nextFilled, inputOffset)
+                } else {
+                    try read(base + nextFilled, target - nextFilled)
+                }
+            inputOffset += count
             if count == 0 { endOfInput = true }
             if atStart && (nextFilled + count >= 3 || endOfInput) {
                 atStart = false

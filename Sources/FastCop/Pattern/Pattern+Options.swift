@@ -119,7 +119,12 @@ extension Pattern {
     /// - A whole match, or a search that PCRE2 anchors (a pattern starting with `^`), tries
     ///   one start position and gets ``matchLimit`` steps.
     /// - Any other search first runs with each start position limited to an equal share of
-    ///   the total (at least 1,000 steps, at most ``matchLimit``).
+    ///   the total (at least 1,000 steps, at most ``matchLimit``). A JIT pattern of the linear
+    ///   shape (each top-level branch an optional `^`, one repeated character item such as
+    ///   `\s+` or `[ \t]*`, then a few fixed items such as `$`: `\s+$`, `^\s+|\s+$`) gets
+    ///   ``matchLimit`` at once: PCRE2's JIT fails the start positions that such a repeat
+    ///   already covered, so the search is linear; a search of several calls charges each call
+    ///   one step per byte per branch.
     /// - If a position needs more than its share, PCRE2's own search runs again with the full
     ///   ``matchLimit`` per position, under a clock that allows half of what is left of the
     ///   total (or of 100 steps per subject byte, when that is more), at 10 ns a step with JIT
@@ -131,7 +136,9 @@ extension Pattern {
     ///   error that says the total ran out.
     ///
     /// A search therefore ends within about the total's steps plus the clock's allowance plus
-    /// eight positions' work, whatever the pattern; it gives PCRE2's answer whenever PCRE2 alone
+    /// eight positions' work, whatever the pattern (steps count backtracking, not the scan inside
+    /// a repeat: a pattern that rescans a long run from every start position without
+    /// backtracking takes PCRE2's own time); it gives PCRE2's answer whenever PCRE2 alone
     /// finishes within the allowance (the allowance is time, so near it the answer can depend
     /// on the machine's load). `matches(in:)` and the `replacing` methods spend one total over
     /// the whole subject. A pattern with `\G`, `(*COMMIT)` or `(*SKIP)` cannot be searched

@@ -83,6 +83,19 @@ package final class InputSource {
         return bytes
     }
 
+    /// Whether ``read(into:count:at:)`` can read this input: a regular file of some bytes (not a
+    /// pipe or a device: a named pipe cannot seek; not a `/proc` file, which says it has none)
+    /// opened by path (not stdin), not decoded and not read from yet.
+    package var readsAtOffsets: Bool { stream === raw && raw.isUnreadFile && (totalBytes ?? 0) > 0 }
+
+    /// Reads up to `count` bytes at file offset `offset` into `buffer` (`pread(2)`), for an
+    /// input that ``readsAtOffsets``; fewer than asked only at the end of the file.
+    ///
+    /// - Throws: ``RecordsError`` with the system's reason.
+    package func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws -> Int {
+        try raw.read(into: buffer, count: count, at: offset)
+    }
+
     /// Bytes read from the file itself (compressed bytes for a `.gz` file), for the progress
     /// bar's percentage of ``totalBytes``.
     package var bytesReadFromFile: Int { raw.bytesRead }

@@ -39,6 +39,10 @@ final class RawStream: ByteStream {
 
     deinit { close() }
 
+    /// Whether this is a file this stream opened and has not read from yet (not stdin, not
+    /// memory), which ``read(into:count:at:)`` can read from its start.
+    var isUnreadFile: Bool { ownsDescriptor && descriptor >= 0 && bytesRead == 0 }
+
     func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
         if descriptor < 0 {
             let available = min(count, memory.count - memoryOffset)
@@ -52,6 +56,19 @@ final class RawStream: ByteStream {
         }
         while true {
             let result = SystemCall.read(descriptor, buffer, count)
+            if result >= 0 {
+                readCount.add(result, ordering: .relaxed)
+                return result
+            }
+            if errno == EINTR { continue }
+            throw RecordsError("cannot read '\(name)': \(SystemError.describe(errno))")
+        }
+    }
+
+    /// Reads up to `count` bytes at file offset `offset` (`pread(2)`, retried when interrupted).
+    func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws -> Int {
+        while true {
+            let result = pread(descriptor, buffer, count, off_t(offset))
             if result >= 0 {
                 readCount.add(result, ordering: .relaxed)
                 return result

@@ -6,7 +6,7 @@ import FastCop
 /// keeps the input's order.
 package enum ParallelMap {
     /// The number of workers: the machine's active cores.
-    package static var workerCount: Int { BatchOptions().parallelism }
+    package static var workerCount: Int { ProcessorCount.active }
 
     /// One task per item, started as soon as there are two.
     private static let batch = Batch(options: BatchOptions(chunkSize: 1, sequentialThreshold: 2))

@@ -114,21 +114,40 @@ enum MatchCommand {
     private static func searchBlocks(
         _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?, enough: Int?
     ) throws -> Int {
-        let reader = LineBlockReader(firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
-            try input.read(into: $0, count: $1)
+        let reader: LineBlockReader
+        if input.readsAtOffsets {
+            // A file smaller than a block gets buffers its size (plus a page, to see its end in
+            // one read): a 1-line file touched one 2 MiB huge page of each 4 MiB buffer.
+            let blockSize = min(
+                LineBlockReader.defaultBlockSize, input.totalBytes.map { $0 / 4096 * 4096 + 4096 } ?? .max)
+            reader = LineBlockReader(blockSize: blockSize, firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
+                try input.read(into: $0, count: $1, at: $2)
+            }
+        } else {
+            reader = LineBlockReader(firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
+                try input.read(into: $0, count: $1)
+            }
         }
         var selected = 0
         var problemsReported = 0
         var invalid = InvalidLines()
         var nextLine = 1
         var buffers: [LineSearch.OutputBuffer] = []
-        // Asked once: each call reads /proc and /sys through Foundation (tens of microseconds).
-        let pieceCount = ParallelMap.workerCount * 4
+        // Each block is read by `workers` tasks at once (a regular file) and searched in
+        // 4 * `workers` pieces. The count is asked at the first block larger than one piece
+        // (64 KiB): a small file is searched on this thread (reading the cgroup files for the
+        // count was 4% of a 1-line search's samples).
+        var workers = 1
+        var askedWorkers = false
         guard try reader.start() else { return 0 }
         repeat {
             let buffer = reader.block
             let blockOffset = reader.blockOffset
-            let pieces = LineBlockReader.pieces(buffer, count: pieceCount)
+            if !askedWorkers && buffer.count > 64 * 1024 {
+                workers = ParallelMap.workerCount
+                askedWorkers = true
+            }
+            let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
             let shared = SharedBytes(buffer: buffer)
             // With -n, each piece's first line number, from the newlines before it.
             var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
@@ -145,29 +164,39 @@ enum MatchCommand {
             let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
             while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
             let outputs = buffers
-            // Task 0 reads the next block; task 1 + i searches piece i.
-            let results = ParallelMap.map(count: pieces.count + 1) { task -> LineSearch.Result? in
-                guard task > 0 else {
-                    reader.readAhead()
+            // Tasks 0..<parts read the next block; task parts + i searches piece i.
+            let parts = reader.planReadAhead(parts: workers)
+            let task: @Sendable (Int) -> LineSearch.Result? = { task in
+                guard task >= parts else {
+                    reader.readAhead(part: task)
                     return nil
                 }
                 return search.search(
-                    shared.buffer, range: pieces[task - 1], firstLine: starts[task - 1], blockOffset: blockOffset,
-                    into: outputs[task - 1])
+                    shared.buffer, range: pieces[task - parts], firstLine: starts[task - parts],
+                    blockOffset: blockOffset,
+                    into: outputs[task - parts])
             }
-            for (piece, result) in results.dropFirst().enumerated() {
+            // A block of one piece (under 64 KiB: a small file) is done on this thread: no
+            // worker thread is started for it (clone3 and the pool's start were 4% of a 1-line
+            // search's samples).
+            let results =
+                pieces.count == 1
+                ? (0..<(parts + 1)).map(task) : ParallelMap.map(count: pieces.count + parts, task)
+            reader.finishReadAhead()
+            for result in results.dropFirst(parts) {
                 guard let result else { continue }
                 selected += result.selected
                 invalid.add(result, blockOffset: blockOffset)
-                let buffer = outputs[piece]
-                if !buffer.bytes.isEmpty {
-                    try output.write(buffer.bytes)
-                    buffer.bytes.removeAll(keepingCapacity: true)
-                }
                 for problem in result.problems where problemsReported < 10 {
                     problemsReported += 1
                     Console.error("fastcop: \(input.name): \(problem)\n")
                 }
+            }
+            // The pieces' output in one call (writev), then the buffers are emptied for reuse.
+            let pieceOutputs = outputs.prefix(pieces.count)
+            if pieceOutputs.contains(where: { !$0.bytes.isEmpty }) {
+                try output.write(contentsOf: pieceOutputs.map(\.bytes))
+                for buffer in pieceOutputs { buffer.bytes.removeAll(keepingCapacity: true) }
             }
             if let printer {
                 printer.print(
