@@ -59,6 +59,27 @@ struct StripInvisiblesFilterTests {
         #expect(try StripInvisiblesFilter().apply(to: "a\u{B}b\u{85}c") == "a\u{B}b\u{85}c")
     }
 
+    /// Every Latin-1 character between two letters (so that the string leaves the all-ASCII
+    /// shortcut) is kept or removed as Unicode's properties say: controls go unless they are
+    /// whitespace and kept, format characters go, everything else stays.
+    @Test("Latin-1 characters are judged as Unicode's properties say", arguments: [true, false])
+    func latin1(keepsWhitespaceControls: Bool) throws {
+        let filter = StripInvisiblesFilter { $0.keepsWhitespaceControls = keepsWhitespaceControls }
+        for value in UInt32(0)..<0x100 {
+            let scalar = try #require(Unicode.Scalar(value))
+            let removed: Bool
+            switch scalar.properties.generalCategory {
+            case .control: removed = !(keepsWhitespaceControls && scalar.properties.isWhitespace)
+            case .format: removed = true
+            default: removed = false
+            }
+            let input = "é" + String(Character(scalar)) + "z"
+            let expected = removed ? "éz" : input
+            let out = try #require(try filter.apply(to: input))
+            #expect(Array(out.unicodeScalars) == Array(expected.unicodeScalars), "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test("nil and non-String values give nil")
     func nonString() throws {
         let fromNil: String? = try StripInvisiblesFilter().filter(String?.none, nil)

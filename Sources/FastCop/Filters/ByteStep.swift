@@ -4,7 +4,8 @@
 ///
 /// Made once per filter (when rules are loaded), then applied to many values from many threads.
 package enum ByteStep: Sendable {
-    /// ``TrimFilter``, ``CharCaseFilter`` or ``CollapseWhitespaceFilter``.
+    /// ``TrimFilter``, ``CharCaseFilter``, ``CollapseWhitespaceFilter`` or
+    /// ``StripInvisiblesFilter``.
     case plain(PlainByteStep)
     /// ``RegexReplaceFilter`` with a literal replacement and no matching options.
     case replaceLiteral(LiteralReplacement)
@@ -23,6 +24,8 @@ package enum ByteStep: Sendable {
             self = .plain(.uppercase)
         } else if filter is CollapseWhitespaceFilter {
             self = .plain(.collapseWhitespace)
+        } else if let filter = filter as? StripInvisiblesFilter {
+            self = .plain(.stripInvisibles(keepsWhitespaceControls: filter.keepsWhitespaceControls))
         } else if let filter = filter as? RegexReplaceFilter, let literal = LiteralReplacement(filter) {
             self = .replaceLiteral(literal)
         } else if let filter = filter as? any ByteFilter {
@@ -60,6 +63,9 @@ package enum PlainByteStep: Sendable {
     case uppercase
     /// ``CollapseWhitespaceFilter``.
     case collapseWhitespace
+    /// ``StripInvisiblesFilter`` with its ``StripInvisiblesFilter/keepsWhitespaceControls``
+    /// (read when the step is made, as filters are set up before use).
+    case stripInvisibles(keepsWhitespaceControls: Bool)
 
     /// Appends the filtered value of `bytes` (valid UTF-8) to `output`.
     @inline(__always)
@@ -73,6 +79,8 @@ package enum PlainByteStep: Sendable {
             CharCaseFilter.append(bytes, .uppercase, to: &output)
         case .collapseWhitespace:
             CollapseWhitespaceFilter.append(utf8: bytes, to: &output)
+        case .stripInvisibles(let keepsWhitespaceControls):
+            StripInvisiblesFilter.append(utf8: bytes, keepsWhitespaceControls: keepsWhitespaceControls, to: &output)
         }
     }
 }

@@ -1,14 +1,23 @@
 extension StripInvisiblesFilter: ByteFilter {
-    /// Appends `bytes` unchanged when they are printable ASCII (and tab, LF, CR when kept), the
-    /// `String` code's own fast case; anything else goes through the `String` code.
+    /// Appends `bytes` without their invisible characters (see
+    /// ``append(utf8:keepsWhitespaceControls:to:)``).
     package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
-        let keepsAll = bytes.allSatisfy { byte in
-            (0x20..<0x7F).contains(byte) || (keepsWhitespaceControls && (byte == 0x09 || byte == 0x0A || byte == 0x0D))
-        }
-        guard keepsAll else {
-            try applyThroughString(utf8: bytes, to: &output)
+        Self.append(utf8: bytes, keepsWhitespaceControls: keepsWhitespaceControls, to: &output)
+    }
+
+    /// Appends `bytes` (valid UTF-8) without their invisible characters to `output`: the bytes
+    /// as they are when they hold only printable ASCII (and tab, LF and CR when
+    /// `keepsWhitespaceControls`), else through the `String` code. The row pipeline runs this
+    /// filter this way (``PlainByteStep/stripInvisibles(keepsWhitespaceControls:)``), with no
+    /// filter object to reference-count per value.
+    package static func append(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, keepsWhitespaceControls: Bool, to output: inout [UInt8]
+    ) {
+        if bytes.allSatisfy({ keepsAll($0, keepsWhitespaceControls: keepsWhitespaceControls) }) {
+            output.append(contentsOf: bytes)
             return
         }
-        output.append(contentsOf: bytes)
+        var stripped = strip(String(decoding: bytes, as: UTF8.self), keepsWhitespaceControls: keepsWhitespaceControls)
+        stripped.withUTF8 { output.append(contentsOf: $0) }
     }
 }

@@ -49,13 +49,25 @@ public final class StripInvisiblesFilter: FilterProtocol, @unchecked Sendable {
     }
 
     private func strip(_ string: String) -> String {
+        Self.strip(string, keepsWhitespaceControls: keepsWhitespaceControls)
+    }
+
+    /// Whether `byte` is printable ASCII, or tab, LF or CR kept as whitespace.
+    @inline(__always)
+    static func keepsAll(_ byte: UInt8, keepsWhitespaceControls: Bool) -> Bool {
+        (0x20..<0x7F).contains(byte) || (keepsWhitespaceControls && (byte == 0x09 || byte == 0x0A || byte == 0x0D))
+    }
+
+    static func strip(_ string: String, keepsWhitespaceControls: Bool) -> String {
         // Printable ASCII, tab, LF and CR need no work: the common case costs one pass.
-        let keepsAll = string.utf8.allSatisfy { byte in
-            (0x20..<0x7F).contains(byte) || (keepsWhitespaceControls && (byte == 0x09 || byte == 0x0A || byte == 0x0D))
+        if string.utf8.allSatisfy({ keepsAll($0, keepsWhitespaceControls: keepsWhitespaceControls) }) {
+            return string
         }
-        if keepsAll { return string }
         let scalars = Array(string.unicodeScalars)
         var output = String.UnicodeScalarView()
+        func kind(of scalar: Unicode.Scalar) -> Kind {
+            Self.kind(of: scalar, keepsWhitespaceControls: keepsWhitespaceControls)
+        }
         for (index, scalar) in scalars.enumerated() {
             switch kind(of: scalar) {
             case .visible, .space:
@@ -81,7 +93,18 @@ public final class StripInvisiblesFilter: FilterProtocol, @unchecked Sendable {
         case visible, space, invisible, joiner, tag
     }
 
-    private func kind(of scalar: Unicode.Scalar) -> Kind {
+    private static func kind(of scalar: Unicode.Scalar, keepsWhitespaceControls: Bool) -> Kind {
+        // Latin-1 without Unicode's property tables (the same answers: the controls are
+        // U+0000…U+001F and U+007F…U+009F, of which tab…carriage return and NEL are whitespace;
+        // space and no-break space are whitespace; U+00AD soft hyphen is a format character).
+        if scalar.value < 0x100 {
+            switch scalar.value {
+            case 0x09...0x0D, 0x85: return keepsWhitespaceControls ? .space : .invisible
+            case 0x00...0x1F, 0x7F...0x9F, 0xAD: return .invisible
+            case 0x20, 0xA0: return .space
+            default: return .visible
+            }
+        }
         switch scalar.value {
         case 0x200C, 0x200D: return .joiner
         case 0xE0020...0xE007F: return .tag
