@@ -76,7 +76,7 @@ package final class RecordReader {
         while true {
             if endOfInput && carry.isEmpty { return nil }
             var buffer = try read(after: carry, upTo: max(target, carry.count + 1))
-            if atStart { skipByteOrderMark(&buffer) }
+            buffer.removeFirst(byteOrderMarkLength(buffer))
             let (records, consumed) = try buffer.withUnsafeBufferPointer { try split($0) }
             carry = Array(buffer[consumed...])
             if !records.isEmpty {
@@ -104,14 +104,7 @@ package final class RecordReader {
             let window = try file.map(from: mappedOffset, count: count)
             endOfInput = mappedOffset + count == file.size
             bytesRead = max(bytesRead, mappedOffset + count - file.start)
-            var first = 0
-            if atStart && (count >= 3 || endOfInput) {
-                atStart = false
-                if window.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-                    hadByteOrderMark = true
-                    first = 3
-                }
-            }
+            let first = byteOrderMarkLength(window.bytes)
             let (records, consumed) = try split(UnsafeBufferPointer(rebasing: window.bytes[first...]))
             mappedOffset += first + consumed
             if !records.isEmpty {
@@ -165,12 +158,13 @@ package final class RecordReader {
         }
     }
 
-    private func skipByteOrderMark(_ buffer: inout [UInt8]) {
-        guard buffer.count >= 3 || endOfInput else { return }
+    /// At the input's start, once `bytes` (its first bytes) are enough to tell: the length of
+    /// the UTF-8 byte order mark they start with (3, noted in `hadByteOrderMark`), else 0.
+    private func byteOrderMarkLength(_ bytes: some Collection<UInt8>) -> Int {
+        guard atStart, bytes.count >= 3 || endOfInput else { return 0 }
         atStart = false
-        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
-            hadByteOrderMark = true
-            buffer.removeFirst(3)
-        }
+        guard bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return 0 }
+        hadByteOrderMark = true
+        return 3
     }
 }
