@@ -110,13 +110,13 @@ package final class InputSource {
             guard let replay = stream as? ReplayStream, replay.rest === raw else { return nil }
             pending = replay.unread
         }
-        guard let descriptor = raw.regularFileDescriptor, case let position = Int(lseek(descriptor, 0, SEEK_CUR)),
-            position >= pending
-        else { return nil }
-        // A file whose size says nothing (procfs and sysfs give 0 and read their text) and a
-        // file system that cannot map (some FUSE ones) are read.
+        // Only a regular file (not a pipe or device); one whose size says nothing (procfs and
+        // sysfs give 0 and read their text) and a file system that cannot map (some FUSE
+        // ones) are read.
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_size > 0,
+        guard let descriptor = raw.fileDescriptor, fstat(descriptor, &status) == 0,
+            (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
+            case let position = Int(lseek(descriptor, 0, SEEK_CUR)), position >= pending,
             let probe = mmap(nil, 1, PROT_READ, MAP_PRIVATE, descriptor, 0), probe != MAP_FAILED
         else { return nil }
         munmap(probe, 1)

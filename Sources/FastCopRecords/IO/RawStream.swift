@@ -78,15 +78,8 @@ final class RawStream: ByteStream {
         }
     }
 
-    /// The descriptor of a regular file (not of memory, nor of a pipe or device), for
-    /// ``MappedFile``.
-    var regularFileDescriptor: Int32? {
-        var status = stat()
-        guard descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            return nil
-        }
-        return descriptor
-    }
+    /// The file descriptor read (nil for memory), for ``MappedFile``.
+    var fileDescriptor: Int32? { descriptor >= 0 ? descriptor : nil }
 
     /// Counts `count` bytes read another way (through a map of the file, see ``MappedFile``).
     func count(_ count: Int) {
