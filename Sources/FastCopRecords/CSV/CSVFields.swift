@@ -37,7 +37,7 @@ package enum CSVFields {
                 index += 1
                 var doubled = false
                 while true {
-                    index = ByteScan.first(quote, quote, in: record, from: index)
+                    index = ByteScan.next(quote, in: record, range: index..<count) ?? count
                     guard index < count else {
                         throw RecordProblem(
                             description: "malformed CSV: quoted field \(fields.count + 1) is not closed")
