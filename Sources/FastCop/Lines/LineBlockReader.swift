@@ -49,11 +49,15 @@ package final class LineBlockReader: @unchecked Sendable {
     /// than asked only at the end of the input.
     package typealias ReadAt = (_ into: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) throws -> Int
 
-    private let read: Read
-    /// Reads at an input offset, when the input allows it (a regular file): the next block is
-    /// then read in parts at once (``planReadAhead(parts:)``).
-    private let readAt: ReadAt?
-    /// Input bytes read so far: where `readAt` reads next.
+    /// How the input is read: as a stream, or at offsets when the input allows it (a regular
+    /// file): the next block is then read in parts at once (``planReadAhead(parts:)``).
+    private enum Input {
+        case stream(Read)
+        case offsets(ReadAt)
+    }
+
+    private let input: Input
+    /// Input bytes read so far: where an input read at offsets reads next.
     private var inputOffset = 0
     /// The next block's read in parts: the parts, the spare buffer and its fill target.
     private var parted: (read: PartedRead, spare: Int, limit: Int)?
@@ -99,7 +103,7 @@ package final class LineBlockReader: @unchecked Sendable {
     ) {
         self.init(
             blockSize: blockSize, firstBlockSize: firstBlockSize, maxLineBytes: maxLineBytes,
-            skipsByteOrderMark: skipsByteOrderMark, buffers: readsAhead ? 2 : 1, read: read, readAt: nil)
+            skipsByteOrderMark: skipsByteOrderMark, buffers: readsAhead ? 2 : 1, input: .stream(read))
     }
 
     /// A reader that reads a regular file from its start with `readAt`, so that the next block
@@ -110,15 +114,14 @@ package final class LineBlockReader: @unchecked Sendable {
     ) {
         self.init(
             blockSize: blockSize, firstBlockSize: firstBlockSize, maxLineBytes: maxLineBytes,
-            skipsByteOrderMark: skipsByteOrderMark, buffers: 2, read: { _, _ in 0 }, readAt: readAt)
+            skipsByteOrderMark: skipsByteOrderMark, buffers: 2, input: .offsets(readAt))
     }
 
     private init(
         blockSize: Int, firstBlockSize: Int?, maxLineBytes: Int, skipsByteOrderMark: Bool, buffers count: Int,
-        read: @escaping Read, readAt: ReadAt?
+        input: Input
     ) {
-        self.read = read
-        self.readAt = readAt
+        self.input = input
         self.maxLineBytes = maxLineBytes
         blockTarget = max(1, min(blockSize, firstBlockSize ?? blockSize))
         atStart = skipsByteOrderMark
@@ -161,7 +164,7 @@ package final class LineBlockReader: @unchecked Sendable {
     /// path (perf: `copy_to_iter` and the buffer's page clearing, a third of the samples).
     package func planReadAhead(parts: Int) -> Int {
         parted = nil
-        guard let readAt, parts > 1, !atStart, !endOfInput else { return 1 }
+        guard case .offsets(let readAt) = input, parts > 1, !atStart, !endOfInput else { return 1 }
         do {
             let (spare, limit) = try prepareReadAhead()
             guard let base = buffers[spare].baseAddress else {
@@ -264,10 +267,9 @@ package final class LineBlockReader: @unchecked Sendable {
         guard let base = buffers[spare].baseAddress else { return }
         while nextFilled < target && !endOfInput {
             let count =
-                if let readAt {
-                    try readAt(base + nextFilled, target - nextFilled, inputOffset)
-                } else {
-                    try read(base + nextFilled, target - nextFilled)
+                switch input {
+                case .stream(let read): try read(base + nextFilled, target - nextFilled)
+                case .offsets(let readAt): try readAt(base + nextFilled, target - nextFilled, inputOffset)
                 }
             inputOffset += count
             if count == 0 { endOfInput = true }
