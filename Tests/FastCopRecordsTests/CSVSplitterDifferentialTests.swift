@@ -69,10 +69,11 @@ struct CSVSplitterDifferentialTests {
     }
 
     /// `count` inputs of up to `length` pieces, from a fixed seed.
-    static func inputs(count: Int, length: Int, seed: UInt64) -> [[UInt8]] {
-        let pieces: [[UInt8]] = ["a", "é", ",", ",", "\"", "\"", "\"\"", "\n", "\r\n", "\r", " ", "ß"].map {
-            Array($0.utf8)
-        }
+    static func inputs(
+        count: Int, length: Int, seed: UInt64,
+        pieces: [String] = ["a", "é", ",", ",", "\"", "\"", "\"\"", "\n", "\r\n", "\r", " ", "ß"]
+    ) -> [[UInt8]] {
+        let pieces = pieces.map { Array($0.utf8) }
         var state = seed
         func next() -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -97,6 +98,25 @@ struct CSVSplitterDifferentialTests {
         arguments: [65, 200, 1000, 1 << 20])
     func agreesWithReferenceOnLongInputs(blockSize: Int) throws {
         for input in Self.inputs(count: 150, length: 400, seed: UInt64(blockSize) &+ 7) {
+            let records = try RecordsFixture.records(input, format: .csv, blockSize: blockSize)
+            #expect(
+                records == Self.reference(input), "input: \(String(decoding: input, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    /// Pieces of mostly well-formed CSV (quoted fields with delimiters, doubled quotes and line
+    /// breaks; long plain runs; now and then a stray or unclosed quote, a blank line, CRLF), so
+    /// that most records are split from whole 64-byte chunks' masks and some are not.
+    static let formedPieces = [
+        "plain text ", "é ß", ",", ",", "\n", "\n", "\r\n", "\"x, y\"", "\"a \"\"b\"\" c\"", "\"two\nlines\"", "\"\"",
+        "\"\"\"q\"\"\"", "\n\n", "\r", "a\"b", "\"open", String(repeating: "z", count: 70),
+    ]
+
+    @Test(
+        "mostly well-formed CSV, split from whole chunks' bit masks: the same records",
+        arguments: [1, 63, 64, 65, 200, 4096, 1 << 20])
+    func agreesWithReferenceOnFormedInputs(blockSize: Int) throws {
+        for input in Self.inputs(count: 300, length: 300, seed: UInt64(blockSize) &+ 11, pieces: Self.formedPieces) {
             let records = try RecordsFixture.records(input, format: .csv, blockSize: blockSize)
             #expect(
                 records == Self.reference(input), "input: \(String(decoding: input, as: UTF8.self).debugDescription)")

@@ -35,6 +35,10 @@ package struct CSVRecordSplitter: RecordSplitter {
         var structure = CSVStructureScan(bytes, quote: quote)
         while start < count {
             if records.isFull { return start }
+            // Whole chunks first, many records at a time; then the record they stopped at (one
+            // with a stray quote, or one that runs into the last partial chunk) on its own.
+            start = splitChunks(base, count: count, from: start, into: &records)
+            if start == count || records.isFull { continue }
             // Scan one record. A quote opens a quoted field only at the start of a field (the
             // record's first byte, or after a delimiter); inside one, a doubled quote is an
             // escaped quote and a single one closes it. A stray quote in an unquoted field is
@@ -102,6 +106,58 @@ package struct CSVRecordSplitter: RecordSplitter {
             start = min(count, firstNewline + 1)
         }
         return start
+    }
+
+    /// Splits the records of the 64-byte chunks from `from` (a record's start) on, from bit
+    /// masks alone: the quotes' running parity tells which bytes are inside a quoted field (a
+    /// doubled quote closes and opens one again, so it is still inside), and every `\n` outside
+    /// one ends a record. That is the rule of the scan per record as long as every quote that
+    /// opens a quoted field stands at a field's start (after a delimiter, a line end or a closing
+    /// quote, or at `from`); at the first that does not (a stray quote, which is literal there),
+    /// it stops at its record's start, as it does at the buffer's last partial chunk and when
+    /// `records` is full. Returns the offset of the first record not split.
+    @inline(__always)
+    private mutating func splitChunks(
+        _ base: UnsafePointer<UInt8>, count: Int, from: Int, into records: inout RecordSpanRoom
+    ) -> Int {
+        var recordStart = from
+        var chunk = from
+        /// `\n` bytes inside quoted fields of the record at `recordStart`, before `chunk`.
+        var quotedNewlines = 0
+        /// All ones when `chunk` is inside a quoted field.
+        var inside: UInt64 = 0
+        /// Bit 0 set when a quote at `chunk` would stand at a field's start.
+        var fieldStart: UInt64 = 1
+        while chunk + 64 <= count {
+            let at = base + chunk
+            let lineEnds = ChunkBits.of(ASCII.newline, at: at)
+            let quotes = ChunkBits.of(quote, at: at)
+            let boundaries = lineEnds | quotes | ChunkBits.of(delimiter, at: at)
+            let quoted = ChunkBits.prefixXor(quotes) ^ inside
+            let stray = quotes & quoted & ~(boundaries << 1 | fieldStart)
+            var ends = lineEnds & ~quoted
+            var inQuotes = lineEnds & quoted  // line breaks inside quoted fields (counted for the line numbers)
+            if stray != 0 { ends &= (stray & (0 &- stray)) &- 1 }  // the ends before the first stray quote
+            while ends != 0 {
+                if records.isFull { return recordStart }
+                let end = chunk + ends.trailingZeroBitCount
+                if inQuotes != 0 {
+                    let mine = inQuotes & (ends &- 1)
+                    quotedNewlines += mine.nonzeroBitCount
+                    inQuotes &= ~mine
+                }
+                append(recordStart, end, hasNewline: true, newlines: quotedNewlines, base: base, into: &records)
+                quotedNewlines = 0
+                recordStart = end + 1
+                ends &= ends &- 1
+            }
+            if stray != 0 { return recordStart }
+            if inQuotes != 0 { quotedNewlines += inQuotes.nonzeroBitCount }
+            inside = UInt64(bitPattern: Int64(bitPattern: quoted) >> 63)
+            fieldStart = boundaries >> 63
+            chunk += 64
+        }
+        return recordStart
     }
 
     private mutating func append(

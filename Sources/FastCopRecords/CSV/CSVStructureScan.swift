@@ -1,16 +1,10 @@
-#if arch(x86_64)
-    import _Builtin_intrinsics.intel
-#endif
-
 /// The line ends and quotes of a block of CSV, found 64 bytes at a time for the splitter: each
 /// 64-byte chunk is compared once, into a bit mask of its `\n` bytes and one of its quotes, and
 /// the records that start and end in it are found from the masks (a record of 75 bytes costs a
 /// chunk and a bit more, where a scan per record read the chunk that holds its end again for
 /// the next record).
 ///
-/// On x86-64 a chunk is four 16-byte compares per byte value, each made a 16-bit mask with
-/// SSE2's `pmovmskb` (`_mm_movemask_epi8`); elsewhere with Swift's vector compares, each
-/// 8-byte half made a byte of the mask with a multiply.
+/// The masks are ``ChunkBits``'.
 struct CSVStructureScan {
     private let base: UnsafePointer<UInt8>
     private let count: Int
@@ -90,40 +84,6 @@ struct CSVStructureScan {
     /// `quote`.
     @inline(__always)
     private static func masks(_ at: UnsafePointer<UInt8>, _ quote: UInt8) -> (UInt64, UInt64) {
-        var lineEnds: UInt64 = 0
-        var quotes: UInt64 = 0
-        #if arch(x86_64)
-            let newlineSplat = _mm_set1_epi8(CChar(bitPattern: ASCII.newline))
-            let quoteSplat = _mm_set1_epi8(CChar(bitPattern: quote))
-            for part in 0..<4 {
-                let chunk = _mm_loadu_si128(UnsafeRawPointer(at + 16 * part).assumingMemoryBound(to: __m128i.self))
-                let newlineBits = UInt64(
-                    UInt16(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, newlineSplat))))
-                let quoteBits = UInt64(UInt16(truncatingIfNeeded: _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, quoteSplat))))
-                lineEnds |= newlineBits << UInt64(16 * part)
-                quotes |= quoteBits << UInt64(16 * part)
-            }
-        #else
-            let newlineSplat = SIMD16<UInt8>(repeating: ASCII.newline)
-            let quoteSplat = SIMD16<UInt8>(repeating: quote)
-            for part in 0..<4 {
-                let chunk = UnsafeRawPointer(at + 16 * part).loadUnaligned(as: SIMD16<UInt8>.self)
-                let newlineWords = unsafeBitCast(chunk .== newlineSplat, to: SIMD2<UInt64>.self)
-                let quoteWords = unsafeBitCast(chunk .== quoteSplat, to: SIMD2<UInt64>.self)
-                for half in 0..<2 {
-                    let shift = UInt64(16 * part + 8 * half)
-                    lineEnds |= byteBits(UInt64(littleEndian: newlineWords[half])) << shift
-                    quotes |= byteBits(UInt64(littleEndian: quoteWords[half])) << shift
-                }
-            }
-        #endif
-        return (lineEnds, quotes)
-    }
-
-    /// Bit `i` set where byte `i` of `word` is 0xFF (each byte is 0x00 or 0xFF): the high bits
-    /// gathered into the top byte by a multiply.
-    @inline(__always)
-    private static func byteBits(_ word: UInt64) -> UInt64 {
-        ((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56
+        (ChunkBits.of(ASCII.newline, at: at), ChunkBits.of(quote, at: at))
     }
 }
