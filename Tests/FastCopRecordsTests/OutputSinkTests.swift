@@ -62,6 +62,25 @@ struct OutputSinkTests {
         #expect(String(decoding: memory.contents, as: UTF8.self) == expected)
     }
 
+    @Test(
+        "outputs committed together replace their files (the old contents removed at the same time), or are created",
+        arguments: [0, 1, 2, 3])
+    func committedTogether(existing: Int) throws {
+        try Self.withFolder { folder in
+            let finals = ["\(folder)/clean,é.csv", "\(folder)/rejects,é.csv", "\(folder)/third,é.csv"]
+            for final in finals.prefix(existing) {
+                try "old contents\n".write(toFile: final, atomically: false, encoding: .utf8)
+            }
+            let sinks = try finals.map { try OutputSink.open($0) }
+            for (index, sink) in sinks.enumerated() { try sink.write("new \(index) ✓\n") }
+            try OutputSink.commit(sinks)
+
+            for (index, final) in finals.enumerated() { #expect(try Self.contents(final) == "new \(index) ✓\n") }
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+            #expect(left.isEmpty, "no temporary file is left")
+        }
+    }
+
     @Test("a stale temporary file of the same name is replaced, not written into")
     func staleTemporaryFile() throws {
         try Self.withFolder { folder in

@@ -10,14 +10,14 @@
 /// (`-`), memory (the embedded sample), or nowhere.
 ///
 /// A file output is created as `.NAME.fastcop-PID.tmp` beside its final path and put in its
-/// place in one atomic step by ``commit()`` (swapped with an existing file, whose permissions
+/// place in one atomic step by ``commit()`` (in OutputSink+Commit.swift; swapped with an existing file, whose permissions
 /// it keeps, else renamed), so a failed or interrupted run never leaves a half-written file
 /// under the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file. A path that
 /// names an existing device, FIFO or socket (`/dev/null`, a named pipe) or one of the process's
 /// own descriptors (`/dev/stdout`, `/dev/fd/3`) is written in place; a symbolic link is followed,
 /// so the link stays and its target is replaced.
 package final class OutputSink {
-    private enum Target {
+    enum Target {
         case file(descriptor: Int32, temporary: String, final: String)
         /// A device, FIFO or socket (`/dev/null`, a named pipe): written in place, because
         /// renaming a file over it would replace the special file itself.
@@ -27,7 +27,8 @@ package final class OutputSink {
         case discard
     }
 
-    private var target: Target
+    /// Where the bytes go (``commit()`` and ``abandon()`` end it in `.discard`).
+    var target: Target
     /// What was written, for a memory sink.
     package private(set) var contents: [UInt8] = []
     /// The name used in messages.
@@ -220,58 +221,6 @@ package final class OutputSink {
     package func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Finishes the output: closes the temporary file and renames it to the final path.
-    ///
-    /// - Throws: ``RecordsError`` when closing or renaming fails (the temporary file is removed).
-    package func commit() throws {
-        if case .special(let descriptor) = target {
-            target = .discard
-            if SystemCall.close(descriptor) != 0 {
-                throw RecordsError("cannot write '\(name)': \(SystemError.describe(errno))")
-            }
-            return
-        }
-        guard case .file(let descriptor, let temporary, let final) = target else { return }
-        target = .discard
-        // Unregistered only when the temporary name is gone: an interruption before that
-        // removes it (the new output, or after the exchange the old one).
-        defer { TemporaryFiles.unregister(temporary) }
-        if SystemCall.close(descriptor) != 0 {
-            let reason = SystemError.describe(errno)
-            unlink(temporary)
-            throw RecordsError("cannot write '\(final)': \(reason)")
-        }
-        if try Self.replaceByExchange(final, with: temporary) { return }
-        if rename(temporary, final) != 0 {
-            let reason = SystemError.describe(errno)
-            unlink(temporary)
-            throw RecordsError("cannot write '\(final)': \(reason)")
-        }
-    }
-
-    /// Puts `temporary` in the place of an existing regular file `final` by swapping the two
-    /// (atomic, as a rename is), then removes the old file under the temporary name. False
-    /// when `final` is no regular file or the system cannot swap: then nothing was changed.
-    ///
-    /// - Throws: ``RecordsError`` when the new output is in place but the old contents, now
-    ///   under the temporary name, cannot be removed: said rather than left behind unseen.
-    ///
-    /// Why not `rename(2)`: on ext4, a rename over an existing file first starts the writeback
-    /// of the whole new file (the `auto_da_alloc` safeguard), which the run then waited for:
-    /// about 40 ms for the benchmark's 75 MB of outputs, a tenth of the run. A swap does not.
-    private static func replaceByExchange(_ final: String, with temporary: String) throws -> Bool {
-        var status = stat()
-        guard lstat(final, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-            SystemCall.exchange(temporary, final)
-        else { return false }
-        if unlink(temporary) != 0 {
-            throw RecordsError(
-                "'\(final)' was written, but its old contents could not be removed from "
-                    + "'\(temporary)': \(SystemError.describe(errno))")
-        }
-        return true
     }
 
     /// Gives up the output: removes the temporary file; the final path is left as it was.

@@ -66,8 +66,7 @@ enum CleanCommand {
         var summary: RunSummary
         do {
             summary = try pipeline.run()
-            try clean.commit()
-            try rejects.commit()
+            try OutputSink.commit([clean, rejects])
         } catch {
             clean.abandon()
             rejects.abandon()
