@@ -134,6 +134,25 @@ struct CSVSplitterDifferentialTests {
         #expect(records.last?.text == "3000,é")
     }
 
+    @Test(
+        "another delimiter and quote, ';' and ''', on mostly well-formed CSV (commas as data) in large blocks",
+        arguments: [64, 1 << 20])
+    func otherDialectFormed(blockSize: Int) throws {
+        let dialect = CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'"))
+        for input in Self.inputs(count: 150, length: 300, seed: 5, pieces: Self.formedPieces) {
+            // Every other comma becomes the delimiter; the rest stay, as data.
+            let swapped = input.enumerated().map { offset, byte -> UInt8 in
+                switch byte {
+                case ASCII.comma where offset % 2 == 0: return UInt8(ascii: ";")
+                case ASCII.quote: return UInt8(ascii: "'")
+                default: return byte
+                }
+            }
+            let records = try RecordsFixture.records(swapped, format: .csv, dialect: dialect, blockSize: blockSize)
+            #expect(records == Self.reference(swapped, delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'")))
+        }
+    }
+
     @Test("another delimiter and quote: ';' and '''")
     func otherDialect() throws {
         let dialect = CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'"))
