@@ -22,6 +22,9 @@ struct CandidateLines {
     private var useless = 0
     /// Whether the search still looks for candidates in this range.
     private(set) var isActive: Bool
+    /// Where the last line ``firstLine(from:before:in:)`` gave holds a required byte or the
+    /// literal: its end is looked for from there, not from the line's start.
+    private(set) var found = 0
 
     /// Candidates by the `required` bytes, or by the `literal` when there is one; `literalStarts`
     /// are its starts in the range searched when they are known (``RequiredLiteral/starts(in:
@@ -52,6 +55,7 @@ struct CandidateLines {
             found = min(found, next[index])
         }
         guard found < end else { return nil }
+        self.found = found
         let line = ByteScan.lastNewline(bytes, in: position..<found).map { $0 + 1 } ?? position
         probes += 1
         if line == position { useless += 1 }
