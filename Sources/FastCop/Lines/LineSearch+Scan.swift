@@ -68,7 +68,11 @@ extension LineSearch {
                 selectLines(holding: literals, in: range)
                 return
             }
-            guard let blockPattern = onlyLineFeeds ? search.blockPatternLF : search.blockPattern else {
+            // One matcher for the range's scans (the pattern and the thread's scratch looked up
+            // once, not at every candidate line).
+            guard let blockPattern = onlyLineFeeds ? search.blockPatternLF : search.blockPattern,
+                let matcher = try? ByteMatcher(blockPattern)
+            else {
                 lineByLine(range, validUTF8: true)
                 return
             }
@@ -102,8 +106,7 @@ extension LineSearch {
                 }
                 let found: Range<Int>?
                 do {
-                    found = try blockPattern.firstMatchRange(
-                        in: scanned, from: position - base, whole: false, validUTF8: true)
+                    found = try matcher.firstMatchRange(in: scanned, from: position - base, validUTF8: true)
                 } catch {
                     // The scan gave up at a limit: judge the remaining lines one by one.
                     lineByLine(position..<range.upperBound, validUTF8: true)
