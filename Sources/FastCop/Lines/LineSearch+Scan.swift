@@ -206,9 +206,16 @@ extension LineSearch {
             line(at: offset).map { "line \($0)" } ?? "the line at byte \(blockOffset + offset)"
         }
 
-        /// Lines the block scan found no match in: selected only with `--invert`.
+        /// Lines the block scan found no match in: selected only with `--invert` (the check is
+        /// inlined: the scan skips lines at every candidate).
+        @inline(__always)
         private mutating func skipLines(_ range: Range<Int>) {
             guard !range.isEmpty, search.invert else { return }
+            selectSkipped(range)
+        }
+
+        /// Selects lines the block scan found no match in (`--invert`).
+        private mutating func selectSkipped(_ range: Range<Int>) {
             if !search.lineNumbers && search.prefix.isEmpty && !search.recordsLines {
                 result.selected += ByteScan.lines(bytes, in: range)
                 if search.countOnly { return }
