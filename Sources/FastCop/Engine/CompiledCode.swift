@@ -47,21 +47,23 @@ final class CompiledCode: @unchecked Sendable {
         var flags: UInt32
         var newline: EngineNewline
         var useJIT: Bool
+        var utf: Bool
     }
 
     /// Compiles `pattern`.
     ///
     /// - Parameters:
     ///   - pattern: UTF-8 pattern text.
-    ///   - flags: `pcre2_compile` options; `PCRE2_UTF` is always added.
+    ///   - flags: `pcre2_compile` options; `PCRE2_UTF` is added unless `utf` is false.
     ///   - newline: the newline convention.
     ///   - useJIT: try JIT compilation (not tried for a pattern that calls groups,
     ///     ``callsGroups(_:flags:context:)``, unless required).
     ///   - requireJIT: fail when JIT compilation is not possible.
+    ///   - utf: compile for UTF-8 (`PCRE2_UTF`); false for a byte pattern (``Pattern/Options/bytes``).
     /// - Throws: ``EngineFailure`` with stage `.compile`, the PCRE2 code and the byte offset.
     init(
         pattern: String, flags: UInt32, newline: EngineNewline, limits: EngineLimits,
-        useJIT: Bool, requireJIT: Bool
+        useJIT: Bool, requireJIT: Bool, utf: Bool = true
     ) throws {
         let context = pcre2_compile_context_create_8(nil)
         defer { pcre2_compile_context_free_8(context) }
@@ -72,7 +74,7 @@ final class CompiledCode: @unchecked Sendable {
         var text = pattern
         let compiled = text.withUTF8 { bytes in
             pcre2_compile_8(
-                bytes.baseAddress ?? EmptySubject.pointer, bytes.count, flags | EngineFlags.utf,
+                bytes.baseAddress ?? EmptySubject.pointer, bytes.count, flags | (utf ? EngineFlags.utf : 0),
                 &errorCode, &errorOffset, context)
         }
         guard let compiled else {
@@ -101,7 +103,7 @@ final class CompiledCode: @unchecked Sendable {
         self.isJIT = jit
         self.linearBranches = jit ? LinearShape.branches(of: pattern, flags: flags) : nil
         self.limits = limits
-        self.recipe = Recipe(pattern: pattern, flags: flags, newline: newline, useJIT: tryJIT)
+        self.recipe = Recipe(pattern: pattern, flags: flags, newline: newline, useJIT: tryJIT, utf: utf)
 
         var allOptions: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_ALLOPTIONS), &allOptions)
@@ -127,7 +129,7 @@ final class CompiledCode: @unchecked Sendable {
             try windowedSlot.value {
                 try CompiledCode(
                     pattern: recipe.pattern, flags: recipe.flags | EngineFlags.useOffsetLimit,
-                    newline: recipe.newline, limits: limits, useJIT: recipe.useJIT, requireJIT: false)
+                    newline: recipe.newline, limits: limits, useJIT: recipe.useJIT, requireJIT: false, utf: recipe.utf)
             }
         }
     }
@@ -156,7 +158,7 @@ final class CompiledCode: @unchecked Sendable {
     private func compileWatched(_ pattern: String) throws -> CompiledCode {
         try CompiledCode(
             pattern: pattern, flags: recipe.flags, newline: recipe.newline, limits: limits, useJIT: recipe.useJIT,
-            requireJIT: false)
+            requireJIT: false, utf: recipe.utf)
     }
 
     /// `(?=(?i:\x{hh}))` when every match starts with the one ASCII code unit hh

@@ -18,10 +18,18 @@ struct CandidateLines {
     /// For each required byte, its next offset at or after the last place it was looked for
     /// from, or the range's end when there is none; -1 before the first look.
     private var next: [Int]
+    /// The one required byte, when there is one alone (a `.` or an `@`): looked for without
+    /// the array loop, whose bounds and uniqueness checks cost more than the `memchr` on
+    /// short lines.
+    private let single: UInt8?
+    private var nextSingle = -1
     private var probes = 0
     private var useless = 0
     /// Whether the search still looks for candidates in this range.
     private(set) var isActive: Bool
+    /// Where the last line ``firstLine(from:before:in:)`` gave holds a required byte or the
+    /// literal: its end is looked for from there, not from the line's start.
+    private(set) var found = 0
 
     /// Candidates by the `required` bytes, or by the `literal` when there is one; `literalStarts`
     /// are its starts in the range searched when they are known (``RequiredLiteral/starts(in:
@@ -30,7 +38,8 @@ struct CandidateLines {
         self.required = literal == nil ? required : []
         self.literal = literal
         self.literalStarts = literal == nil ? nil : literalStarts
-        next = Array(repeating: -1, count: self.required.count)
+        single = self.required.count == 1 ? self.required[0] : nil
+        next = single == nil ? Array(repeating: -1, count: self.required.count) : []
         isActive = !required.isEmpty || literal != nil
     }
 
@@ -45,13 +54,18 @@ struct CandidateLines {
             nextLiteral = literal.next(in: bytes, range: position..<end) ?? end
         }
         if literal != nil { found = nextLiteral }
-        for index in required.indices {
+        if let single {
+            if nextSingle < position { nextSingle = ByteScan.next(single, in: bytes, range: position..<end) ?? end }
+            found = min(found, nextSingle)
+        }
+        for index in next.indices {
             if next[index] < position {
                 next[index] = ByteScan.next(required[index], in: bytes, range: position..<end) ?? end
             }
             found = min(found, next[index])
         }
         guard found < end else { return nil }
+        self.found = found
         let line = ByteScan.lastNewline(bytes, in: position..<found).map { $0 + 1 } ?? position
         probes += 1
         if line == position { useless += 1 }

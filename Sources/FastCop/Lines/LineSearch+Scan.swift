@@ -68,7 +68,11 @@ extension LineSearch {
                 selectLines(holding: literals, in: range)
                 return
             }
-            guard let blockPattern = onlyLineFeeds ? search.blockPatternLF : search.blockPattern else {
+            // One matcher for the range's scans (the pattern and the thread's scratch looked up
+            // once, not at every candidate line).
+            guard let blockPattern = onlyLineFeeds ? search.blockPatternLF : search.blockPattern,
+                let matcher = try? ByteMatcher(blockPattern)
+            else {
                 lineByLine(range, validUTF8: true)
                 return
             }
@@ -85,20 +89,24 @@ extension LineSearch {
                 // The subject the scan may look at: with candidates, the candidate line only (and
                 // its LF), so that a candidate without a match does not start a long scan.
                 var scanned = subject
+                // The candidate line's end (after its LF), when the scan is limited to it.
+                var limit: Int?
                 if candidates.isActive {
                     guard let line = candidates.firstLine(from: position, before: range.upperBound, in: bytes) else {
                         break
                     }
                     skipLines(position..<line)
                     position = line
-                    let limit =
-                        ByteScan.nextNewline(bytes, in: line..<range.upperBound).map { $0 + 1 } ?? range.upperBound
-                    scanned = UnsafeBufferPointer(rebasing: subject[0..<(limit - base)])
+                    // No LF between the line's start and the byte that made it a candidate.
+                    let end =
+                        ByteScan.nextNewline(bytes, in: candidates.found..<range.upperBound).map { $0 + 1 }
+                        ?? range.upperBound
+                    scanned = UnsafeBufferPointer(rebasing: subject[0..<(end - base)])
+                    limit = end
                 }
                 let found: Range<Int>?
                 do {
-                    found = try blockPattern.firstMatchRange(
-                        in: scanned, from: position - base, whole: false, validUTF8: true)
+                    found = try matcher.firstMatchRange(in: scanned, from: position - base, validUTF8: true)
                 } catch {
                     // The scan gave up at a limit: judge the remaining lines one by one.
                     lineByLine(position..<range.upperBound, validUTF8: true)
@@ -114,7 +122,15 @@ extension LineSearch {
                 let start = base + found.lowerBound
                 // An empty match after the last newline is not on a line.
                 if start == range.upperBound && bytes[start - 1] == ByteScan.newline { break }
-                let lineEnd = ByteScan.nextNewline(bytes, in: start..<range.upperBound) ?? range.upperBound
+                // A match that starts on the candidate line (from `position` to `limit`): the line
+                // is known, no byte of it is scanned again.
+                let onCandidate = limit.map { start < $0 } ?? false
+                let lineEnd =
+                    if let limit, onCandidate {
+                        bytes[limit - 1] == ByteScan.newline ? limit - 1 : limit
+                    } else {
+                        ByteScan.nextNewline(bytes, in: start..<range.upperBound) ?? range.upperBound
+                    }
                 let end = base + found.upperBound
                 // With LF line endings only, a match inside its line is one the per-line pattern
                 // finds too (for a whole-line match it must also span the line). Counting, the
@@ -125,7 +141,9 @@ extension LineSearch {
                     position = lineEnd + 1
                     continue
                 }
-                let lineStart = ByteScan.lastNewline(bytes, in: position..<start).map { $0 + 1 } ?? position
+                let lineStart =
+                    onCandidate
+                    ? position : ByteScan.lastNewline(bytes, in: position..<start).map { $0 + 1 } ?? position
                 skipLines(position..<lineStart)
                 if inside && (!search.wholeLine || (start == lineStart && end == lineEnd)) {
                     if !search.invert { emit(lineStart, lineEnd) }
@@ -188,9 +206,16 @@ extension LineSearch {
             line(at: offset).map { "line \($0)" } ?? "the line at byte \(blockOffset + offset)"
         }
 
-        /// Lines the block scan found no match in: selected only with `--invert`.
+        /// Lines the block scan found no match in: selected only with `--invert` (the check is
+        /// inlined: the scan skips lines at every candidate).
+        @inline(__always)
         private mutating func skipLines(_ range: Range<Int>) {
             guard !range.isEmpty, search.invert else { return }
+            selectSkipped(range)
+        }
+
+        /// Selects lines the block scan found no match in (`--invert`).
+        private mutating func selectSkipped(_ range: Range<Int>) {
             if !search.lineNumbers && search.prefix.isEmpty && !search.recordsLines {
                 result.selected += ByteScan.lines(bytes, in: range)
                 if search.countOnly { return }

@@ -98,8 +98,13 @@ package struct LineSearch: Sendable {
             blockPattern = nil
             blockPatternLF = nil
         } else if options.contains(.literal) || !unsafe.contains(where: { source.contains($0) }) {
-            blockPattern = try Pattern(text, options: options.union(.multiline))
-            blockPatternLF = try Pattern(text, options: options.union([.multiline, .lineFeedOnly]))
+            // A pattern of ASCII atoms searches valid UTF-8 as bytes (same lines, cheaper JIT
+            // code) where LF is its only line end (with other line ends, bytes would see NEL
+            // in a character).
+            let bytes: Pattern.Options = ASCIIPattern.selectsLinesAlike(text, options: options) ? .bytes : []
+            let block = lineFeedsOnly ? options.union(bytes) : options
+            blockPattern = try Pattern(text, options: block.union(.multiline))
+            blockPatternLF = try Pattern(text, options: options.union(bytes).union([.multiline, .lineFeedOnly]))
         } else {
             blockPattern = nil
             blockPatternLF = nil

@@ -32,17 +32,11 @@ extension Pattern {
     package func firstMatchRange(
         in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, whole: Bool = false, validUTF8: Bool
     ) throws -> Range<Int>? {
-        // PCRE2's JIT fast path does not check the start offset: an offset outside the subject
-        // goes through `pcre2_match`, which reports it (PCRE2_ERROR_BADOFFSET).
-        let validated = validUTF8 && start >= 0 && start <= subject.count
-        return try withCode(whole: whole) { code in
-            try translatingErrors {
+        try translatingErrors {
+            try withCode(whole: whole) { code in
                 try MatchScratch.withCurrent { scratch in
-                    guard try code.run(subject, from: start, validated: validated, scratch: scratch) else {
-                        return nil
-                    }
-                    let lower = scratch.ovector[0]
-                    return lower..<max(lower, scratch.ovector[1])
+                    try ByteMatcher.firstMatchRange(
+                        code, scratch, source, in: subject, from: start, validUTF8: validUTF8)
                 }
             }
         }

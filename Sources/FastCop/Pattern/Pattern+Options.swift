@@ -84,11 +84,17 @@ extension Pattern {
         /// The corresponding PCRE2 option is `PCRE2_MATCH_INVALID_UTF`.
         package static let matchInvalidUTF8 = Options(rawValue: 1 << 11)
 
+        /// The pattern matches bytes, not characters: PCRE2 without `PCRE2_UTF` (nor
+        /// `PCRE2_UCP` and `PCRE2_MATCH_INVALID_UTF`, which need it or would set it). For a
+        /// pattern made only of ASCII atoms, whose matches in valid UTF-8 are the same either
+        /// way (``ASCIIPattern``): the JIT code then reads no character as a sequence.
+        package static let bytes = Options(rawValue: 1 << 12)
+
         /// The PCRE2 compile flags for these options.
         var engineFlags: UInt32 {
             var flags: UInt32 = 0
             if contains(.caseInsensitive) { flags |= EngineFlags.caseless }
-            if contains(.matchInvalidUTF8) { flags |= EngineFlags.matchInvalidUTF }
+            if contains(.matchInvalidUTF8) && !contains(.bytes) { flags |= EngineFlags.matchInvalidUTF }
             // PCRE2_LITERAL combines only with PCRE2_CASELESS (and anchoring/UTF): the other
             // options have no meaning for literal text.
             if contains(.literal) { return flags | EngineFlags.literal }
@@ -99,7 +105,7 @@ extension Pattern {
             if contains(.ungreedy) { flags |= EngineFlags.ungreedy }
             if contains(.noAutoCapture) { flags |= EngineFlags.noAutoCapture }
             if contains(.allowDuplicateNames) { flags |= EngineFlags.dupNames }
-            if !contains(.asciiCharacterClasses) { flags |= EngineFlags.ucp }
+            if !contains(.asciiCharacterClasses) && !contains(.bytes) { flags |= EngineFlags.ucp }
             // `\C` could end a match inside a UTF-8 sequence (see EngineFlags.neverBackslashC).
             return flags | EngineFlags.neverBackslashC
         }

@@ -74,7 +74,8 @@ public final class Pattern: Sendable {
         do {
             return try CompiledCode(
                 pattern: source, flags: flags, newline: options.newline,
-                limits: limits.engineLimits, useJIT: jit != .never, requireJIT: jit == .required)
+                limits: limits.engineLimits, useJIT: jit != .never, requireJIT: jit == .required,
+                utf: !options.contains(.bytes))
         } catch let failure as EngineFailure {
             throw PatternError(failure, pattern: source)
         }
