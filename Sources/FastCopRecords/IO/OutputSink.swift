@@ -170,20 +170,31 @@ package final class OutputSink {
             for part in parts { try write(part) }
             return
         }
-        try Self.gather(parts[...], into: [], descriptor: descriptor, name: name)
+        // Up to `gatherLimit` parts per call: the parts are held in place one nested closure
+        // each, so the nesting (and the stack) stays bounded whatever the count of parts.
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(min(parts.count, Self.gatherLimit))
+        var rest = parts[...]
+        while !rest.isEmpty {
+            vectors.removeAll(keepingCapacity: true)
+            try Self.gather(rest.prefix(Self.gatherLimit), into: &vectors, descriptor: descriptor, name: name)
+            rest = rest.dropFirst(Self.gatherLimit)
+        }
     }
+
+    /// The most parts one `writev(2)` is given (the system takes up to `IOV_MAX`, 1,024).
+    static let gatherLimit = 64
 
     /// Holds every part's bytes in place while they are written.
     private static func gather(
-        _ parts: ArraySlice<[UInt8]>, into vectors: [iovec], descriptor: Int32, name: String
+        _ parts: ArraySlice<[UInt8]>, into vectors: inout [iovec], descriptor: Int32, name: String
     ) throws {
         guard let part = parts.first else { return try writeAll(descriptor, vectors, name: name) }
         try part.withUnsafeBytes { bytes in
-            var vectors = vectors
             if let base = bytes.baseAddress, bytes.count > 0 {
                 vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: bytes.count))
             }
-            try gather(parts.dropFirst(), into: vectors, descriptor: descriptor, name: name)
+            try gather(parts.dropFirst(), into: &vectors, descriptor: descriptor, name: name)
         }
     }
 
