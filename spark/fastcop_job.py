@@ -36,6 +36,12 @@ import sys
 from pyspark.sql import types as T
 
 import spark_common
+import task_commit
+
+# The size of the row groups the task writer (--write task) writes, in bytes of Arrow data
+# gathered before each: as Spark's writer (parquet.block.size, 128 MB), and with the same
+# price, a task holds up to this much per verdict.
+TASK_ROW_GROUP_BYTES = 128 << 20
 
 
 def add_arguments(parser):
@@ -59,13 +65,86 @@ def add_arguments(parser):
         "parses the CSV; rows: Spark parses the CSV and hands fastcop Arrow batches, the way "
         "the stage cleans any DataFrame of strings",
     )
+    parser.add_argument(
+        "--write",
+        choices=["spark", "task"],
+        default="spark",
+        help="spark (default): the stage's rows go back to Spark as a DataFrame, which Spark's "
+        "writer writes; task: each task writes its rows to Parquet itself (pyarrow) and the "
+        "driver commits one attempt per partition (task_commit.py): faster, but the output "
+        "must be a path the executors can write (a shared file system, hdfs://, s3://) and "
+        "nothing downstream sees a DataFrame",
+    )
 
 
-def make_stage(binary_name, rules_name, columns, read, rows_seen):
+def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes):
+    """The task's own Parquet writer (--write task), run in the Python worker: writes the
+    (verdict, batch) pairs of results to one Parquet file per verdict, with pyarrow's C++
+    writer, under the staging folder of this task attempt (STAGING/part-PPPPP-attempt-A/
+    verdict=V/data.parquet; task_commit.py moves the files of one attempt per partition into
+    place once the job has succeeded). Each file has schema (the job's columns; no verdict
+    column: it is the folder's name, as in Spark's partitioned write), codec as its
+    compression, plain_columns without dictionary encoding, and row groups of about
+    row_group_bytes of Arrow data (batches are gathered until then: pyarrow starts a row
+    group at every write). Returns the manifest, one row per file, as a record batch of
+    MANIFEST_COLUMNS."""
+    import pyarrow as pa
+    import pyarrow.fs as pafs
+    import pyarrow.parquet as pq
+    from pyspark import TaskContext
+
+    context = TaskContext.get()
+    partition, attempt = context.partitionId(), context.attemptNumber()
+    files, root = pafs.FileSystem.from_uri(staging)
+    folder = f"{root.rstrip('/')}/part-{partition:05d}-attempt-{attempt}"
+    dictionary = [name for name in schema.names if name not in plain_columns]
+    writers, pending, pending_bytes, rows = {}, {}, {}, {}
+
+    def flush(verdict):
+        pending_bytes[verdict] = 0
+        batches = pending.pop(verdict, [])
+        if not batches:
+            return
+        if verdict not in writers:
+            files.create_dir(f"{folder}/verdict={verdict}", recursive=True)
+            writers[verdict] = pq.ParquetWriter(
+                f"{folder}/verdict={verdict}/data.parquet", schema, filesystem=files,
+                compression={"lz4_raw": "lz4"}.get(codec, codec), use_dictionary=dictionary)
+        writers[verdict].write_table(pa.Table.from_batches(batches, schema))
+
+    try:
+        for verdict, batch in results:
+            if not batch.num_rows:
+                continue
+            pending.setdefault(verdict, []).append(batch)
+            rows[verdict] = rows.get(verdict, 0) + batch.num_rows
+            pending_bytes[verdict] = pending_bytes.get(verdict, 0) + batch.nbytes
+            if pending_bytes[verdict] >= row_group_bytes:
+                flush(verdict)
+        for verdict in list(pending):
+            flush(verdict)
+    finally:
+        for writer in writers.values():
+            writer.close()
+    written = sorted(writers)
+    return pa.RecordBatch.from_pydict({
+        "partition": pa.array([partition] * len(written), pa.int32()),
+        "attempt": pa.array([attempt] * len(written), pa.int32()),
+        "verdict": pa.array(written, pa.string()),
+        "file": pa.array([f"part-{partition:05d}-attempt-{attempt}/verdict={v}/data.parquet"
+                          for v in written], pa.string()),
+        "rows": pa.array([rows[v] for v in written], pa.int64()),
+    })
+
+
+def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
     """The function for DataFrame.mapInArrow: for read="rows", one fastcop process per
     partition of rows (the input columns and CORRUPT_COLUMN); for read="bytes", one per file
-    of a binaryFile DataFrame (its content column). Everything it uses is imported inside, so
-    the executors need nothing from this project but the binary and the rules."""
+    of a binaryFile DataFrame (its content column). It yields the rows (the input columns,
+    FIELD_COLUMN, MESSAGE_COLUMN) to Spark, or, given parts (the options of write_parts),
+    writes them to Parquet itself and yields only the manifest of the files it wrote.
+    Everything it uses is imported inside (or defined in this file), so the executors need
+    nothing from this project but the binary and the rules."""
     corrupt_column = spark_common.CORRUPT_COLUMN
     reasons = [spark_common.FIELD_COLUMN, spark_common.MESSAGE_COLUMN]
 
@@ -126,8 +205,8 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
 
         def fastcop(feed, what):
             """Runs `fastcop clean` on the CSV that feed(stdin) writes (from another thread);
-            yields its clean rows, then its rejected rows, as batches of out_schema; returns
-            the number of rows fastcop read (its JSON summary's rowsIn)."""
+            yields its clean rows, then its rejected rows, as (verdict, batch of out_schema);
+            returns the number of rows fastcop read (its JSON summary's rowsIn)."""
             scratch = tempfile.mkdtemp(prefix="fastcop-")
             rejects = os.path.join(scratch, "rejects.csv")
             process = subprocess.Popen(
@@ -161,8 +240,9 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
                                                 "clean rows")
                         nulls = pa.nulls(table.num_rows, pa.string())
                         answered += table.num_rows
-                        yield from pa.Table.from_arrays(
-                            table.columns + [nulls, nulls], schema=out_schema).to_batches()
+                        for out in pa.Table.from_arrays(
+                                table.columns + [nulls, nulls], schema=out_schema).to_batches():
+                            yield "clean", out
                 process.stdout.read()
                 for thread in threads:
                     thread.join()
@@ -186,7 +266,8 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
                         rejects_columns, "rejected rows")
                     table = valid_utf8(table.select(columns + reasons))
                     answered += table.num_rows
-                    yield from table.cast(out_schema).to_batches()
+                    for out in table.cast(out_schema).to_batches():
+                        yield "rejected", out
                 if answered != summary["rowsIn"]:
                     raise RuntimeError(f"fastcop read {summary['rowsIn']} rows of {what} but "
                                        f"{answered} came back")
@@ -197,7 +278,8 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
                     process.wait()
                 shutil.rmtree(scratch, ignore_errors=True)
 
-        if read == "bytes":
+        def files_results():
+            """A binaryFile partition: fastcop on each file's bytes as they are."""
             seen = 0
             for batch in batches:
                 paths, contents = batch.column("path"), batch.column("content")
@@ -206,33 +288,43 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
                     seen += yield from fastcop(lambda stdin: stdin.write(content),
                                                paths[index].as_py())
             rows_seen.add(seen)
-            return
 
-        sent, malformed = [0], []
+        def rows_results():
+            """A partition of rows: Arrow's CSV writer streams them to fastcop."""
+            import pyarrow.compute as pc  # (about 0.1 s to import; --read bytes needs none)
 
-        import pyarrow.compute as pc  # (about 0.1 s to import; --read bytes needs none of it)
+            sent, malformed = [0], []
 
-        def feed_rows(stdin):
-            with pacsv.CSVWriter(stdin, header) as writer:
-                for batch in batches:
-                    corrupt = batch.column(corrupt_column)
-                    if corrupt.null_count < len(corrupt):
-                        malformed.extend(corrupt.filter(pc.is_valid(corrupt)).to_pylist())
-                        batch = batch.filter(pc.is_null(corrupt))
-                    batch = pa.RecordBatch.from_arrays(
-                        [batch.column(c) for c in columns], schema=header)
-                    sent[0] += batch.num_rows
-                    writer.write_batch(batch)
+            def feed_rows(stdin):
+                with pacsv.CSVWriter(stdin, header) as writer:
+                    for batch in batches:
+                        corrupt = batch.column(corrupt_column)
+                        if corrupt.null_count < len(corrupt):
+                            malformed.extend(corrupt.filter(pc.is_valid(corrupt)).to_pylist())
+                            batch = batch.filter(pc.is_null(corrupt))
+                        batch = pa.RecordBatch.from_arrays(
+                            [batch.column(c) for c in columns], schema=header)
+                        sent[0] += batch.num_rows
+                        writer.write_batch(batch)
 
-        answered = yield from fastcop(feed_rows, "a partition")
-        if malformed:
-            # fastcop reads the records as they were written and says what is wrong with them.
-            text = (",".join(columns) + "\n" + "\n".join(malformed) + "\n").encode("utf-8")
-            sent[0] += len(malformed)
-            answered += yield from fastcop(lambda stdin: stdin.write(text), "malformed records")
-        if answered != sent[0]:
-            raise RuntimeError(f"fastcop answered {answered} rows for the {sent[0]} it was sent")
-        rows_seen.add(sent[0])
+            answered = yield from fastcop(feed_rows, "a partition")
+            if malformed:
+                # fastcop reads the records as they were written and says what is wrong.
+                text = (",".join(columns) + "\n" + "\n".join(malformed) + "\n").encode("utf-8")
+                sent[0] += len(malformed)
+                answered += yield from fastcop(lambda stdin: stdin.write(text),
+                                               "malformed records")
+            if answered != sent[0]:
+                raise RuntimeError(f"fastcop answered {answered} rows for the {sent[0]} it "
+                                   f"was sent")
+            rows_seen.add(sent[0])
+
+        results = files_results() if read == "bytes" else rows_results()
+        if parts is None:
+            for _, batch in results:
+                yield batch
+        else:
+            yield write_parts(results, out_schema, **parts)
 
     return stage
 
@@ -272,12 +364,36 @@ def main(argv=None):
             F.when(is_clean, F.lit("clean")).otherwise(F.lit("rejected")),
         )
 
+    def write_in_tasks(spark, frame, columns, arguments):
+        """--write task: the stage's tasks write the Parquet files, the driver commits them
+        (task_commit.py); returns the rows the committed files hold."""
+        staging, job = task_commit.staging(arguments.output)
+        try:
+            parts = {"staging": staging, "codec": arguments.parquet_codec,
+                     "plain_columns": spark_common.parquet_columns(arguments.plain_columns),
+                     "row_group_bytes": TASK_ROW_GROUP_BYTES}
+            stage = make_stage(arguments.binary, arguments.rules, columns, arguments.read,
+                               rows_seen, parts)
+            schema = T.StructType([
+                T.StructField("partition", T.IntegerType()), T.StructField("attempt", T.IntegerType()),
+                T.StructField("verdict", T.StringType()), T.StructField("file", T.StringType()),
+                T.StructField("rows", T.LongType())])
+            manifest = [row.asDict() for row in frame.mapInArrow(stage, schema).collect()]
+            return task_commit.commit(arguments.output, staging, job, manifest,
+                                      arguments.parquet_codec)
+        except BaseException:
+            task_commit.abort(staging)
+            raise
+
     def reader(arguments):
         return read_bytes if arguments.read == "bytes" else None
 
+    def writer(arguments):
+        return write_in_tasks if arguments.write == "task" else None
+
     spark_common.run_job("fastcop", clean, sys.argv[1:] if argv is None else argv,
                          add_arguments=add_arguments, counted=lambda: rows_seen.value,
-                         reader=reader)
+                         reader=reader, writer=writer)
 
 
 if __name__ == "__main__":
