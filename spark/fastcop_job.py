@@ -9,6 +9,9 @@ and moves bytes in bulk, with no Python loop over rows:
 - --read bytes (the default): Spark lists the input files (binaryFile, one row per file) and
   each file's bytes go to fastcop as they are; fastcop parses the CSV exactly as `fastcop
   clean` does on the file (malformed records and invalid UTF-8 get the same reasons);
+- --read path: the same, but fastcop opens each file itself (Spark lists the files and
+  reads none of them): for files every executor sees at the same path (file: paths, which
+  Spark's own reader also needs on every executor);
 - --read rows: Spark reads the CSV (RFC 4180, multi-line) and `mapInArrow` hands the task its
   rows as Arrow record batches, which Arrow's C++ CSV writer streams to fastcop (the way to
   clean any DataFrame of strings). A record Spark finds malformed (a field too few or too
@@ -59,11 +62,13 @@ def add_arguments(parser):
     )
     parser.add_argument(
         "--read",
-        choices=["bytes", "rows"],
+        choices=["bytes", "path", "rows"],
         default="bytes",
         help="bytes (default): each input file's bytes go to fastcop as they are, fastcop "
-        "parses the CSV; rows: Spark parses the CSV and hands fastcop Arrow batches, the way "
-        "the stage cleans any DataFrame of strings",
+        "parses the CSV; path: fastcop opens each file itself (Spark lists them and reads "
+        "none: for files every executor sees at the same path, file: paths); rows: Spark "
+        "parses the CSV and hands fastcop Arrow batches, the way the stage cleans any "
+        "DataFrame of strings",
     )
     parser.add_argument(
         "--write",
@@ -140,7 +145,8 @@ def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes)
 def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
     """The function for DataFrame.mapInArrow: for read="rows", one fastcop process per
     partition of rows (the input columns and CORRUPT_COLUMN); for read="bytes", one per file
-    of a binaryFile DataFrame (its content column). It yields the rows (the input columns,
+    of a binaryFile DataFrame (its content column); for read="path", one per file of a
+    binaryFile DataFrame's path column, which fastcop opens itself. It yields the rows (the input columns,
     FIELD_COLUMN, MESSAGE_COLUMN) to Spark, or, given parts (the options of write_parts),
     writes them to Parquet itself and yields only the manifest of the files it wrote.
     Everything it uses is imported inside (or defined in this file), so the executors need
@@ -203,20 +209,24 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
                                    f"the job expects {expected} (does every file have one header?)")
             return table
 
-        def fastcop(feed, what):
-            """Runs `fastcop clean` on the CSV that feed(stdin) writes (from another thread);
-            yields its clean rows, then its rejected rows, as (verdict, batch of out_schema);
-            returns the number of rows fastcop read (its JSON summary's rowsIn)."""
+        def fastcop(feed, what, source="-"):
+            """Runs `fastcop clean` on the CSV that feed(stdin) writes (from another thread),
+            or, when feed is None, on the file source; yields its clean rows, then its
+            rejected rows, as (verdict, batch of out_schema); returns the number of rows
+            fastcop read (its JSON summary's rowsIn)."""
             scratch = tempfile.mkdtemp(prefix="fastcop-")
             rejects = os.path.join(scratch, "rejects.csv")
             process = subprocess.Popen(
-                [binary, "clean", "-", "--format", "csv", "--rules", rules, "-o", "-",
+                [binary, "clean", source, "--format", "csv", "--rules", rules, "-o", "-",
                  "--rejects", rejects, "--quiet", "--summary", "json"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL if feed is None else subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             )
             failure, errors = [], []
 
             def feeding():
+                if feed is None:
+                    return
                 try:
                     feed(process.stdin)
                 except BaseException as error:  # raised again from the task below
@@ -278,15 +288,34 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
                     process.wait()
                 shutil.rmtree(scratch, ignore_errors=True)
 
+        def local_file(path):
+            """The local path of a file: URI of binaryFile's path column (file:/a/b or
+            file:///a/b); raises FileNotFoundError naming it when this executor has no such
+            file (--read path needs the input where every executor sees it, as Spark's own
+            reader of file: paths does)."""
+            local = path
+            if local.startswith("file://"):
+                local = local[len("file://"):]
+            elif local.startswith("file:"):
+                local = local[len("file:"):]
+            if not os.path.isfile(local):
+                raise FileNotFoundError(f"--read path: {path} is not a file on this executor "
+                                        f"(looked for {local}); use --read bytes")
+            return local
+
         def files_results():
-            """A binaryFile partition: fastcop on each file's bytes as they are."""
+            """A binaryFile partition: fastcop on each file's bytes as they are (read bytes),
+            or on the file itself, which fastcop opens (read path: no content column)."""
             seen = 0
             for batch in batches:
-                paths, contents = batch.column("path"), batch.column("content")
+                paths = batch.column("path")
                 for index in range(batch.num_rows):
-                    content = contents[index].as_buffer()
-                    seen += yield from fastcop(lambda stdin: stdin.write(content),
-                                               paths[index].as_py())
+                    path = paths[index].as_py()
+                    if read == "path":
+                        seen += yield from fastcop(None, path, local_file(path))
+                        continue
+                    content = batch.column("content")[index].as_buffer()
+                    seen += yield from fastcop(lambda stdin: stdin.write(content), path)
             rows_seen.add(seen)
 
         def rows_results():
@@ -319,7 +348,7 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
                                    f"was sent")
             rows_seen.add(sent[0])
 
-        results = files_results() if read == "bytes" else rows_results()
+        results = rows_results() if read == "rows" else files_results()
         if parts is None:
             for _, batch in results:
                 yield batch
@@ -348,7 +377,11 @@ def main(argv=None):
             # cores the executor gives it. Spreading the files over tasks takes --partitions N.
             arguments.partitions = 0
         columns = spark_common.header(spark, arguments.input)
-        return spark.read.format("binaryFile").load(arguments.input), columns
+        files = spark.read.format("binaryFile").load(arguments.input)
+        if arguments.read == "path":
+            # Without the content column binaryFile lists the files and reads none of them.
+            files = files.select("path")
+        return files, columns
 
     def clean(spark, frame, columns, arguments):
         schema = T.StructType(
@@ -386,7 +419,7 @@ def main(argv=None):
             raise
 
     def reader(arguments):
-        return read_bytes if arguments.read == "bytes" else None
+        return read_bytes if arguments.read in ("bytes", "path") else None
 
     def writer(arguments):
         return write_in_tasks if arguments.write == "task" else None
