@@ -92,7 +92,7 @@ def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes)
     compression, plain_columns without dictionary encoding, and row groups of about
     row_group_bytes of Arrow data (batches are gathered until then: pyarrow starts a row
     group at every write). Returns the manifest, one row per file, as a record batch of
-    MANIFEST_COLUMNS."""
+    task_commit.MANIFEST_SCHEMA."""
     import pyarrow as pa
     import pyarrow.fs as pafs
     import pyarrow.parquet as pq
@@ -146,9 +146,10 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
     """The function for DataFrame.mapInArrow: for read="rows", one fastcop process per
     partition of rows (the input columns and CORRUPT_COLUMN); for read="bytes", one per file
     of a binaryFile DataFrame (its content column); for read="path", one per file of a
-    binaryFile DataFrame's path column, which fastcop opens itself. It yields the rows (the input columns,
-    FIELD_COLUMN, MESSAGE_COLUMN) to Spark, or, given parts (the options of write_parts),
-    writes them to Parquet itself and yields only the manifest of the files it wrote.
+    binaryFile DataFrame's path column, which fastcop opens itself. It yields the rows (the
+    input columns, FIELD_COLUMN, MESSAGE_COLUMN) to Spark, or, given parts (the options of
+    write_parts), writes them to Parquet itself and yields only the manifest of the files it
+    wrote.
     Everything it uses is imported inside (or defined in this file), so the executors need
     nothing from this project but the binary and the rules."""
     corrupt_column = spark_common.CORRUPT_COLUMN
@@ -209,20 +210,50 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
                                    f"the job expects {expected} (does every file have one header?)")
             return table
 
+        def rejected_batches(batch):
+            """fastcop's rejected rows (a batch of its rejects CSV) as batches of out_schema."""
+            table = checked_columns(pa.Table.from_batches([batch]), rejects_columns,
+                                    "rejected rows")
+            return valid_utf8(table.select(columns + reasons)).cast(out_schema).to_batches()
+
+        def read_rejects(fifo, batches, failure):
+            """Reads fastcop's rejects CSV from the named pipe fifo as fastcop writes it,
+            appending its record batches to batches (a thread: fastcop's two outputs are
+            read at once, so neither waits for the other, and the rejected rows are ready
+            when fastcop ends instead of parsed after it)."""
+            try:
+                with open(fifo, "rb") as stream:
+                    if stream.peek(1):  # nothing at all when no row was rejected
+                        batches.extend(pacsv.open_csv(stream, read_options, parse_options,
+                                                      convert_options))
+            except BaseException as error:  # raised again from the task
+                failure.append(error)
+
+        def release(fifo, reader):
+            """Ends reader's wait to open fifo when fastcop never opened it (it failed first):
+            opening the pipe for writing and closing it gives the reader an empty stream."""
+            while reader.is_alive():
+                try:
+                    os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+                except OSError:  # the reader is not in open() yet, or is reading already
+                    pass
+                reader.join(0.05)
+
         def fastcop(feed, what, source="-"):
             """Runs `fastcop clean` on the CSV that feed(stdin) writes (from another thread),
-            or, when feed is None, on the file source; yields its clean rows, then its
-            rejected rows, as (verdict, batch of out_schema); returns the number of rows
+            or, when feed is None, on the file source; yields its clean rows and its rejected
+            rows as they come, as (verdict, batch of out_schema); returns the number of rows
             fastcop read (its JSON summary's rowsIn)."""
             scratch = tempfile.mkdtemp(prefix="fastcop-")
             rejects = os.path.join(scratch, "rejects.csv")
+            os.mkfifo(rejects)
             process = subprocess.Popen(
                 [binary, "clean", source, "--format", "csv", "--rules", rules, "-o", "-",
                  "--rejects", rejects, "--quiet", "--summary", "json"],
                 stdin=subprocess.DEVNULL if feed is None else subprocess.PIPE,
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             )
-            failure, errors = [], []
+            failure, errors, rejected = [], [], []
 
             def feeding():
                 if feed is None:
@@ -239,10 +270,21 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
 
             threads = [threading.Thread(target=feeding),
                        threading.Thread(target=lambda: errors.append(process.stderr.read()))]
-            for thread in threads:
+            reader = threading.Thread(target=read_rejects, args=(rejects, rejected, failure),
+                                      daemon=True)
+            for thread in threads + [reader]:
                 thread.start()
             try:
                 answered = 0
+
+                def drained():
+                    """The rejected rows read so far, as (verdict, batch) pairs."""
+                    nonlocal answered
+                    while rejected:
+                        for out in rejected_batches(rejected.pop(0)):
+                            answered += out.num_rows
+                            yield "rejected", out
+
                 if process.stdout.peek(1):  # no output at all for an empty input
                     for batch in pacsv.open_csv(process.stdout, read_options, parse_options,
                                                 pacsv.ConvertOptions(column_types=header)):
@@ -253,14 +295,16 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
                         for out in pa.Table.from_arrays(
                                 table.columns + [nulls, nulls], schema=out_schema).to_batches():
                             yield "clean", out
+                        yield from drained()
                 process.stdout.read()
                 for thread in threads:
                     thread.join()
                 status = process.wait()
+                release(rejects, reader)
                 said = b"".join(errors).decode("utf-8", "replace").strip()
                 if failure:
-                    raise RuntimeError(f"feeding fastcop {what} failed: {failure[0]!r}; "
-                                       f"fastcop said: {said}")
+                    raise RuntimeError(f"feeding fastcop {what} or reading its rejects failed: "
+                                       f"{failure[0]!r}; fastcop said: {said}")
                 if status not in (0, 1):
                     raise RuntimeError(f"fastcop exited with status {status} on {what}: {said}")
                 try:
@@ -270,14 +314,7 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
                     # glibc is older than the binary's (`GLIBC_2.35' not found).
                     raise RuntimeError(f"fastcop gave no summary on {what} (status {status}): "
                                        f"{said}") from None
-                if os.path.getsize(rejects):
-                    table = checked_columns(
-                        pacsv.read_csv(rejects, read_options, parse_options, convert_options),
-                        rejects_columns, "rejected rows")
-                    table = valid_utf8(table.select(columns + reasons))
-                    answered += table.num_rows
-                    for out in table.cast(out_schema).to_batches():
-                        yield "rejected", out
+                yield from drained()
                 if answered != summary["rowsIn"]:
                     raise RuntimeError(f"fastcop read {summary['rowsIn']} rows of {what} but "
                                        f"{answered} came back")
@@ -286,6 +323,7 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
                 if process.poll() is None:
                     process.kill()
                     process.wait()
+                release(rejects, reader)
                 shutil.rmtree(scratch, ignore_errors=True)
 
         def local_file(path):
@@ -407,11 +445,8 @@ def main(argv=None):
                      "row_group_bytes": TASK_ROW_GROUP_BYTES}
             stage = make_stage(arguments.binary, arguments.rules, columns, arguments.read,
                                rows_seen, parts)
-            schema = T.StructType([
-                T.StructField("partition", T.IntegerType()), T.StructField("attempt", T.IntegerType()),
-                T.StructField("verdict", T.StringType()), T.StructField("file", T.StringType()),
-                T.StructField("rows", T.LongType())])
-            manifest = [row.asDict() for row in frame.mapInArrow(stage, schema).collect()]
+            manifest = [row.asDict() for row in
+                        frame.mapInArrow(stage, task_commit.MANIFEST_SCHEMA).collect()]
             return task_commit.commit(arguments.output, staging, job, manifest,
                                       arguments.parquet_codec)
         except BaseException:

@@ -33,8 +33,8 @@ import collections
 import os
 import uuid
 
-# The manifest each task returns: one row per Parquet file it wrote.
-MANIFEST_COLUMNS = ["partition", "attempt", "verdict", "file", "rows"]
+# The manifest each task returns: one row per Parquet file it wrote (a Spark DDL schema).
+MANIFEST_SCHEMA = "partition int, attempt int, verdict string, file string, rows long"
 
 
 def uri(output):
@@ -66,7 +66,7 @@ def staging(output):
 
 
 def committed_files(manifest):
-    """The manifest's rows (dicts of MANIFEST_COLUMNS) grouped by partition; raises
+    """The manifest's rows (dicts of MANIFEST_SCHEMA's columns) grouped by partition; raises
     RuntimeError when a partition's files come from more than one attempt (Spark returns
     one successful attempt per partition: anything else would duplicate rows)."""
     by_partition = collections.defaultdict(list)

@@ -141,9 +141,8 @@ class SparkRetryTests(unittest.TestCase):
                         raise RuntimeError("the first attempt fails after writing (test)")
                     yield from manifest
 
-                schema = "partition int, attempt int, verdict string, file string, rows long"
-                manifest = [row.asDict() for row in
-                            frame.mapInArrow(failing_first, schema).collect()]
+                manifest = [row.asDict() for row in frame.mapInArrow(
+                    failing_first, task_commit.MANIFEST_SCHEMA).collect()]
                 attempts = {(row["partition"], row["attempt"]) for row in manifest}
                 self.assertIn((0, 1), attempts)
                 self.assertTrue(os.path.isdir(os.path.join(
