@@ -417,6 +417,10 @@ def main(argv=None):
         columns = spark_common.header(spark, arguments.input)
         files = spark.read.format("binaryFile").load(arguments.input)
         if arguments.read == "path":
+            scheme = spark_common.first_file(spark, arguments.input)[1].toUri().getScheme()
+            if scheme != "file":
+                raise SystemExit(f"--read path: {arguments.input} is on a {scheme}: file "
+                                 f"system, which fastcop cannot open; use --read bytes")
             # Without the content column binaryFile lists the files and reads none of them.
             files = files.select("path")
         return files, columns
