@@ -9,6 +9,9 @@ and moves bytes in bulk, with no Python loop over rows:
 - --read bytes (the default): Spark lists the input files (binaryFile, one row per file) and
   each file's bytes go to fastcop as they are; fastcop parses the CSV exactly as `fastcop
   clean` does on the file (malformed records and invalid UTF-8 get the same reasons);
+- --read path: the same, but fastcop opens each file itself (Spark lists the files and
+  reads none of them): for files every executor sees at the same path (file: paths, which
+  Spark's own reader also needs on every executor);
 - --read rows: Spark reads the CSV (RFC 4180, multi-line) and `mapInArrow` hands the task its
   rows as Arrow record batches, which Arrow's C++ CSV writer streams to fastcop (the way to
   clean any DataFrame of strings). A record Spark finds malformed (a field too few or too
@@ -36,6 +39,12 @@ import sys
 from pyspark.sql import types as T
 
 import spark_common
+import task_commit
+
+# The size of the row groups the task writer (--write task) writes, in bytes of Arrow data
+# gathered before each: as Spark's writer (parquet.block.size, 128 MB), and with the same
+# price, a task holds up to this much per verdict.
+TASK_ROW_GROUP_BYTES = 128 << 20
 
 
 def add_arguments(parser):
@@ -53,19 +62,96 @@ def add_arguments(parser):
     )
     parser.add_argument(
         "--read",
-        choices=["bytes", "rows"],
+        choices=["bytes", "path", "rows"],
         default="bytes",
         help="bytes (default): each input file's bytes go to fastcop as they are, fastcop "
-        "parses the CSV; rows: Spark parses the CSV and hands fastcop Arrow batches, the way "
-        "the stage cleans any DataFrame of strings",
+        "parses the CSV; path: fastcop opens each file itself (Spark lists them and reads "
+        "none: for files every executor sees at the same path, file: paths); rows: Spark "
+        "parses the CSV and hands fastcop Arrow batches, the way the stage cleans any "
+        "DataFrame of strings",
+    )
+    parser.add_argument(
+        "--write",
+        choices=["spark", "task"],
+        default="spark",
+        help="spark (default): the stage's rows go back to Spark as a DataFrame, which Spark's "
+        "writer writes; task: each task writes its rows to Parquet itself (pyarrow) and the "
+        "driver commits one attempt per partition (task_commit.py): faster, but the output "
+        "must be a path the executors can write (a shared file system, hdfs://, s3://) and "
+        "nothing downstream sees a DataFrame",
     )
 
 
-def make_stage(binary_name, rules_name, columns, read, rows_seen):
+def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes):
+    """The task's own Parquet writer (--write task), run in the Python worker: writes the
+    (verdict, batch) pairs of results to one Parquet file per verdict, with pyarrow's C++
+    writer, under the staging folder of this task attempt (STAGING/part-PPPPP-attempt-A/
+    verdict=V/data.parquet; task_commit.py moves the files of one attempt per partition into
+    place once the job has succeeded). Each file has schema (the job's columns; no verdict
+    column: it is the folder's name, as in Spark's partitioned write), codec as its
+    compression, plain_columns without dictionary encoding, and row groups of about
+    row_group_bytes of Arrow data (batches are gathered until then: pyarrow starts a row
+    group at every write). Returns the manifest, one row per file, as a record batch of
+    task_commit.MANIFEST_SCHEMA."""
+    import pyarrow as pa
+    import pyarrow.fs as pafs
+    import pyarrow.parquet as pq
+    from pyspark import TaskContext
+
+    context = TaskContext.get()
+    partition, attempt = context.partitionId(), context.attemptNumber()
+    files, root = pafs.FileSystem.from_uri(staging)
+    folder = f"{root.rstrip('/')}/part-{partition:05d}-attempt-{attempt}"
+    dictionary = [name for name in schema.names if name not in plain_columns]
+    writers, pending, pending_bytes, rows = {}, {}, {}, {}
+
+    def flush(verdict):
+        pending_bytes[verdict] = 0
+        batches = pending.pop(verdict, [])
+        if not batches:
+            return
+        if verdict not in writers:
+            files.create_dir(f"{folder}/verdict={verdict}", recursive=True)
+            writers[verdict] = pq.ParquetWriter(
+                f"{folder}/verdict={verdict}/data.parquet", schema, filesystem=files,
+                compression={"lz4_raw": "lz4"}.get(codec, codec), use_dictionary=dictionary)
+        writers[verdict].write_table(pa.Table.from_batches(batches, schema))
+
+    try:
+        for verdict, batch in results:
+            if not batch.num_rows:
+                continue
+            pending.setdefault(verdict, []).append(batch)
+            rows[verdict] = rows.get(verdict, 0) + batch.num_rows
+            pending_bytes[verdict] = pending_bytes.get(verdict, 0) + batch.nbytes
+            if pending_bytes[verdict] >= row_group_bytes:
+                flush(verdict)
+        for verdict in list(pending):
+            flush(verdict)
+    finally:
+        for writer in writers.values():
+            writer.close()
+    written = sorted(writers)
+    return pa.RecordBatch.from_pydict({
+        "partition": pa.array([partition] * len(written), pa.int32()),
+        "attempt": pa.array([attempt] * len(written), pa.int32()),
+        "verdict": pa.array(written, pa.string()),
+        "file": pa.array([f"part-{partition:05d}-attempt-{attempt}/verdict={v}/data.parquet"
+                          for v in written], pa.string()),
+        "rows": pa.array([rows[v] for v in written], pa.int64()),
+    })
+
+
+def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
     """The function for DataFrame.mapInArrow: for read="rows", one fastcop process per
     partition of rows (the input columns and CORRUPT_COLUMN); for read="bytes", one per file
-    of a binaryFile DataFrame (its content column). Everything it uses is imported inside, so
-    the executors need nothing from this project but the binary and the rules."""
+    of a binaryFile DataFrame (its content column); for read="path", one per file of a
+    binaryFile DataFrame's path column, which fastcop opens itself. It yields the rows (the
+    input columns, FIELD_COLUMN, MESSAGE_COLUMN) to Spark, or, given parts (the options of
+    write_parts), writes them to Parquet itself and yields only the manifest of the files it
+    wrote.
+    Everything it uses is imported inside (or defined in this file), so the executors need
+    nothing from this project but the binary and the rules."""
     corrupt_column = spark_common.CORRUPT_COLUMN
     reasons = [spark_common.FIELD_COLUMN, spark_common.MESSAGE_COLUMN]
 
@@ -124,20 +210,54 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
                                    f"the job expects {expected} (does every file have one header?)")
             return table
 
-        def fastcop(feed, what):
-            """Runs `fastcop clean` on the CSV that feed(stdin) writes (from another thread);
-            yields its clean rows, then its rejected rows, as batches of out_schema; returns
-            the number of rows fastcop read (its JSON summary's rowsIn)."""
+        def rejected_batches(batch):
+            """fastcop's rejected rows (a batch of its rejects CSV) as batches of out_schema."""
+            table = checked_columns(pa.Table.from_batches([batch]), rejects_columns,
+                                    "rejected rows")
+            return valid_utf8(table.select(columns + reasons)).cast(out_schema).to_batches()
+
+        def read_rejects(fifo, batches, failure):
+            """Reads fastcop's rejects CSV from the named pipe fifo as fastcop writes it,
+            appending its record batches to batches (a thread: fastcop's two outputs are
+            read at once, so neither waits for the other, and the rejected rows are ready
+            when fastcop ends instead of parsed after it)."""
+            try:
+                with open(fifo, "rb") as stream:
+                    if stream.peek(1):  # nothing at all when no row was rejected
+                        batches.extend(pacsv.open_csv(stream, read_options, parse_options,
+                                                      convert_options))
+            except BaseException as error:  # raised again from the task
+                failure.append(error)
+
+        def release(fifo, reader):
+            """Ends reader's wait to open fifo when fastcop never opened it (it failed first):
+            opening the pipe for writing and closing it gives the reader an empty stream."""
+            while reader.is_alive():
+                try:
+                    os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+                except OSError:  # the reader is not in open() yet, or is reading already
+                    pass
+                reader.join(0.05)
+
+        def fastcop(feed, what, source="-"):
+            """Runs `fastcop clean` on the CSV that feed(stdin) writes (from another thread),
+            or, when feed is None, on the file source; yields its clean rows and its rejected
+            rows as they come, as (verdict, batch of out_schema); returns the number of rows
+            fastcop read (its JSON summary's rowsIn)."""
             scratch = tempfile.mkdtemp(prefix="fastcop-")
             rejects = os.path.join(scratch, "rejects.csv")
+            os.mkfifo(rejects)
             process = subprocess.Popen(
-                [binary, "clean", "-", "--format", "csv", "--rules", rules, "-o", "-",
+                [binary, "clean", source, "--format", "csv", "--rules", rules, "-o", "-",
                  "--rejects", rejects, "--quiet", "--summary", "json"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL if feed is None else subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             )
-            failure, errors = [], []
+            failure, errors, rejected = [], [], []
 
             def feeding():
+                if feed is None:
+                    return
                 try:
                     feed(process.stdin)
                 except BaseException as error:  # raised again from the task below
@@ -150,10 +270,21 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
 
             threads = [threading.Thread(target=feeding),
                        threading.Thread(target=lambda: errors.append(process.stderr.read()))]
-            for thread in threads:
+            reader = threading.Thread(target=read_rejects, args=(rejects, rejected, failure),
+                                      daemon=True)
+            for thread in threads + [reader]:
                 thread.start()
             try:
                 answered = 0
+
+                def drained():
+                    """The rejected rows read so far, as (verdict, batch) pairs."""
+                    nonlocal answered
+                    while rejected:
+                        for out in rejected_batches(rejected.pop(0)):
+                            answered += out.num_rows
+                            yield "rejected", out
+
                 if process.stdout.peek(1):  # no output at all for an empty input
                     for batch in pacsv.open_csv(process.stdout, read_options, parse_options,
                                                 pacsv.ConvertOptions(column_types=header)):
@@ -161,16 +292,19 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
                                                 "clean rows")
                         nulls = pa.nulls(table.num_rows, pa.string())
                         answered += table.num_rows
-                        yield from pa.Table.from_arrays(
-                            table.columns + [nulls, nulls], schema=out_schema).to_batches()
+                        for out in pa.Table.from_arrays(
+                                table.columns + [nulls, nulls], schema=out_schema).to_batches():
+                            yield "clean", out
+                        yield from drained()
                 process.stdout.read()
                 for thread in threads:
                     thread.join()
                 status = process.wait()
+                release(rejects, reader)
                 said = b"".join(errors).decode("utf-8", "replace").strip()
                 if failure:
-                    raise RuntimeError(f"feeding fastcop {what} failed: {failure[0]!r}; "
-                                       f"fastcop said: {said}")
+                    raise RuntimeError(f"feeding fastcop {what} or reading its rejects failed: "
+                                       f"{failure[0]!r}; fastcop said: {said}")
                 if status not in (0, 1):
                     raise RuntimeError(f"fastcop exited with status {status} on {what}: {said}")
                 try:
@@ -180,13 +314,7 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
                     # glibc is older than the binary's (`GLIBC_2.35' not found).
                     raise RuntimeError(f"fastcop gave no summary on {what} (status {status}): "
                                        f"{said}") from None
-                if os.path.getsize(rejects):
-                    table = checked_columns(
-                        pacsv.read_csv(rejects, read_options, parse_options, convert_options),
-                        rejects_columns, "rejected rows")
-                    table = valid_utf8(table.select(columns + reasons))
-                    answered += table.num_rows
-                    yield from table.cast(out_schema).to_batches()
+                yield from drained()
                 if answered != summary["rowsIn"]:
                     raise RuntimeError(f"fastcop read {summary['rowsIn']} rows of {what} but "
                                        f"{answered} came back")
@@ -195,44 +323,75 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen):
                 if process.poll() is None:
                     process.kill()
                     process.wait()
+                release(rejects, reader)
                 shutil.rmtree(scratch, ignore_errors=True)
 
-        if read == "bytes":
+        def local_file(path):
+            """The local path of a file: URI of binaryFile's path column (file:/a/b or
+            file:///a/b); raises FileNotFoundError naming it when this executor has no such
+            file (--read path needs the input where every executor sees it, as Spark's own
+            reader of file: paths does)."""
+            local = path
+            if local.startswith("file://"):
+                local = local[len("file://"):]
+            elif local.startswith("file:"):
+                local = local[len("file:"):]
+            if not os.path.isfile(local):
+                raise FileNotFoundError(f"--read path: {path} is not a file on this executor "
+                                        f"(looked for {local}); use --read bytes")
+            return local
+
+        def files_results():
+            """A binaryFile partition: fastcop on each file's bytes as they are (read bytes),
+            or on the file itself, which fastcop opens (read path: no content column)."""
             seen = 0
             for batch in batches:
-                paths, contents = batch.column("path"), batch.column("content")
+                paths = batch.column("path")
                 for index in range(batch.num_rows):
-                    content = contents[index].as_buffer()
-                    seen += yield from fastcop(lambda stdin: stdin.write(content),
-                                               paths[index].as_py())
+                    path = paths[index].as_py()
+                    if read == "path":
+                        seen += yield from fastcop(None, path, local_file(path))
+                        continue
+                    content = batch.column("content")[index].as_buffer()
+                    seen += yield from fastcop(lambda stdin: stdin.write(content), path)
             rows_seen.add(seen)
-            return
 
-        sent, malformed = [0], []
+        def rows_results():
+            """A partition of rows: Arrow's CSV writer streams them to fastcop."""
+            import pyarrow.compute as pc  # (about 0.1 s to import; --read bytes needs none)
 
-        import pyarrow.compute as pc  # (about 0.1 s to import; --read bytes needs none of it)
+            sent, malformed = [0], []
 
-        def feed_rows(stdin):
-            with pacsv.CSVWriter(stdin, header) as writer:
-                for batch in batches:
-                    corrupt = batch.column(corrupt_column)
-                    if corrupt.null_count < len(corrupt):
-                        malformed.extend(corrupt.filter(pc.is_valid(corrupt)).to_pylist())
-                        batch = batch.filter(pc.is_null(corrupt))
-                    batch = pa.RecordBatch.from_arrays(
-                        [batch.column(c) for c in columns], schema=header)
-                    sent[0] += batch.num_rows
-                    writer.write_batch(batch)
+            def feed_rows(stdin):
+                with pacsv.CSVWriter(stdin, header) as writer:
+                    for batch in batches:
+                        corrupt = batch.column(corrupt_column)
+                        if corrupt.null_count < len(corrupt):
+                            malformed.extend(corrupt.filter(pc.is_valid(corrupt)).to_pylist())
+                            batch = batch.filter(pc.is_null(corrupt))
+                        batch = pa.RecordBatch.from_arrays(
+                            [batch.column(c) for c in columns], schema=header)
+                        sent[0] += batch.num_rows
+                        writer.write_batch(batch)
 
-        answered = yield from fastcop(feed_rows, "a partition")
-        if malformed:
-            # fastcop reads the records as they were written and says what is wrong with them.
-            text = (",".join(columns) + "\n" + "\n".join(malformed) + "\n").encode("utf-8")
-            sent[0] += len(malformed)
-            answered += yield from fastcop(lambda stdin: stdin.write(text), "malformed records")
-        if answered != sent[0]:
-            raise RuntimeError(f"fastcop answered {answered} rows for the {sent[0]} it was sent")
-        rows_seen.add(sent[0])
+            answered = yield from fastcop(feed_rows, "a partition")
+            if malformed:
+                # fastcop reads the records as they were written and says what is wrong.
+                text = (",".join(columns) + "\n" + "\n".join(malformed) + "\n").encode("utf-8")
+                sent[0] += len(malformed)
+                answered += yield from fastcop(lambda stdin: stdin.write(text),
+                                               "malformed records")
+            if answered != sent[0]:
+                raise RuntimeError(f"fastcop answered {answered} rows for the {sent[0]} it "
+                                   f"was sent")
+            rows_seen.add(sent[0])
+
+        results = rows_results() if read == "rows" else files_results()
+        if parts is None:
+            for _, batch in results:
+                yield batch
+        else:
+            yield write_parts(results, out_schema, **parts)
 
     return stage
 
@@ -256,7 +415,15 @@ def main(argv=None):
             # cores the executor gives it. Spreading the files over tasks takes --partitions N.
             arguments.partitions = 0
         columns = spark_common.header(spark, arguments.input)
-        return spark.read.format("binaryFile").load(arguments.input), columns
+        files = spark.read.format("binaryFile").load(arguments.input)
+        if arguments.read == "path":
+            scheme = spark_common.first_file(spark, arguments.input)[1].toUri().getScheme()
+            if scheme != "file":
+                raise SystemExit(f"--read path: {arguments.input} is on a {scheme}: file "
+                                 f"system, which fastcop cannot open; use --read bytes")
+            # Without the content column binaryFile lists the files and reads none of them.
+            files = files.select("path")
+        return files, columns
 
     def clean(spark, frame, columns, arguments):
         schema = T.StructType(
@@ -272,12 +439,33 @@ def main(argv=None):
             F.when(is_clean, F.lit("clean")).otherwise(F.lit("rejected")),
         )
 
+    def write_in_tasks(spark, frame, columns, arguments):
+        """--write task: the stage's tasks write the Parquet files, the driver commits them
+        (task_commit.py); returns the rows the committed files hold."""
+        staging, job = task_commit.staging(arguments.output)
+        try:
+            parts = {"staging": staging, "codec": arguments.parquet_codec,
+                     "plain_columns": spark_common.parquet_columns(arguments.plain_columns),
+                     "row_group_bytes": TASK_ROW_GROUP_BYTES}
+            stage = make_stage(arguments.binary, arguments.rules, columns, arguments.read,
+                               rows_seen, parts)
+            manifest = [row.asDict() for row in
+                        frame.mapInArrow(stage, task_commit.MANIFEST_SCHEMA).collect()]
+            return task_commit.commit(arguments.output, staging, job, manifest,
+                                      arguments.parquet_codec)
+        except BaseException:
+            task_commit.abort(staging)
+            raise
+
     def reader(arguments):
-        return read_bytes if arguments.read == "bytes" else None
+        return read_bytes if arguments.read in ("bytes", "path") else None
+
+    def writer(arguments):
+        return write_in_tasks if arguments.write == "task" else None
 
     spark_common.run_job("fastcop", clean, sys.argv[1:] if argv is None else argv,
                          add_arguments=add_arguments, counted=lambda: rows_seen.value,
-                         reader=reader)
+                         reader=reader, writer=writer)
 
 
 if __name__ == "__main__":

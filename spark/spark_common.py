@@ -56,10 +56,20 @@ def argument_parser(description):
         "whose values are (nearly) all different, such as ids, emails, phone numbers (see "
         "parquet_options)",
     )
+    parser.add_argument(
+        "--parquet-codec",
+        choices=PARQUET_CODECS,
+        default="snappy",
+        help="the Parquet files' compression (default: %(default)s, Spark's default)",
+    )
     return parser
 
 
-def parquet_options(plain_columns):
+# The compression codecs both jobs (and the FastCop stage's task writer) can write.
+PARQUET_CODECS = ["snappy", "zstd", "lz4_raw", "none"]
+
+
+def parquet_options(plain_columns, codec="snappy"):
     """The Parquet writer's options for the job's write: dictionary encoding off for each
     of plain_columns (comma-separated names), on for the others (Parquet's default).
 
@@ -71,7 +81,10 @@ def parquet_options(plain_columns):
     turning it off for id, email and phone cut the writing task's CPU time by 30% (0.68 to
     0.48 CPU-s, a warm JVM, best of 4) for files of the same size (7.4 MB); off for every
     column, 0.43 CPU-s but files 40% larger (10.3 MB)."""
-    return {f"parquet.enable.dictionary#{name}": "false" for name in parquet_columns(plain_columns)}
+    options = {f"parquet.enable.dictionary#{name}": "false"
+               for name in parquet_columns(plain_columns)}
+    options["compression"] = codec
+    return options
 
 
 def parquet_columns(names):
@@ -196,12 +209,13 @@ def write_without_sort(spark):
     spark.conf.set("spark.sql.maxConcurrentOutputFileWriters", "3")
 
 
-def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None):
+def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None, writer=None):
     """Parses argv, reads the input, applies clean(spark, frame, columns, arguments), writes
     the result partitioned by verdict, and prints a summary (its last line as JSON).
     `counted()`, when given, returns the rows the cleaning stage saw, to check against the
     rows written; `reader(arguments)`, when it returns a function, reads the input instead
-    of read_input."""
+    of read_input; `writer(arguments)`, when it returns a function, cleans and writes the
+    frame itself (called as clean is) instead of clean and Spark's writer."""
     parser = argument_parser(f"Clean a CSV file on Spark ({name})")
     if add_arguments:
         add_arguments(parser)
@@ -220,15 +234,26 @@ def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None):
             raise SystemExit(f"--plain-columns: no column {', '.join(unknown)} in "
                              f"{arguments.input} (its columns: {', '.join(columns)})")
         frame = spread(spark, frame, arguments.partitions)
-        result = clean(spark, frame, columns, arguments)
-        if arguments.sink == "noop":
+        write = writer and writer(arguments)
+        if write and arguments.sink == "noop":
+            raise SystemExit(f"{name}: --sink noop times the stage without writing, and this "
+                             f"job's writer is part of its stage: leave one of them out")
+        if write:
+            write(spark, frame, columns, arguments)
+            seconds = time.monotonic() - start
+            seen = counted() if counted else None
+            written = spark.read.parquet(arguments.output).groupBy(VERDICT_COLUMN).count().collect()
+        elif arguments.sink == "noop":
+            result = clean(spark, frame, columns, arguments)
             result.write.format("noop").mode("overwrite").save()
             seconds = time.monotonic() - start
             seen = counted() if counted else None  # before counting runs the stage again
             written = result.groupBy(VERDICT_COLUMN).count().collect()
         else:
+            result = clean(spark, frame, columns, arguments)
             (result.write.mode("overwrite").partitionBy(VERDICT_COLUMN)
-             .options(**parquet_options(arguments.plain_columns)).parquet(arguments.output))
+             .options(**parquet_options(arguments.plain_columns, arguments.parquet_codec))
+             .parquet(arguments.output))
             seconds = time.monotonic() - start
             seen = counted() if counted else None
             written = spark.read.parquet(arguments.output).groupBy(VERDICT_COLUMN).count().collect()
