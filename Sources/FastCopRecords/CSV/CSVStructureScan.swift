@@ -60,7 +60,7 @@ struct CSVStructureScan {
 
     /// Loads the masks of the chunk that holds `index` (unless they are loaded); returns its
     /// offset.
-    @inline(__always)
+    @inline(__always) @discardableResult
     private mutating func load(_ index: Int) -> Int {
         let start = index & ~63
         if start != chunk {
