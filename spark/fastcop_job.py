@@ -2,7 +2,7 @@
 
 A task runs, for its data,
 
-    fastcop clean - --format csv --rules RULES -o - --rejects FILE --quiet --summary json
+    fastcop clean - --format csv --rules RULES -o - --rejects PIPE --quiet --summary json
 
 and moves bytes in bulk, with no Python loop over rows:
 
@@ -18,7 +18,9 @@ and moves bytes in bulk, with no Python loop over rows:
   many) is sent to fastcop as it was written, so fastcop rejects it with its reason.
 
 Arrow's C++ CSV reader turns fastcop's clean rows (its standard output, as they come) and its
-rejected rows (the rejects file, with _field and _message) into record batches for Spark. The
+rejected rows (with _field and _message, from a named pipe read while fastcop writes it) into
+record batches for Spark; with --write task the task writes them to Parquet itself
+(task_commit.py) and hands Spark only a manifest. The
 task checks fastcop's exit status (0: all clean, 1: some rejected) and that the rows add up
 (sent, or read by fastcop = clean + rejected); anything else fails the task, which Spark then
 retries.
