@@ -64,8 +64,10 @@ extension OutputSink {
         }
         guard case .file(let descriptor, let temporary, let final) = target else { return nil }
         target = .discard
-        if SystemCall.close(descriptor) != 0 {
-            let reason = SystemError.describe(errno)
+        // The space reserved past the end is given back first (FileSpace).
+        let refusal = space?.release() ?? 0
+        if SystemCall.close(descriptor) != 0 || refusal != 0 {
+            let reason = SystemError.describe(refusal != 0 ? refusal : errno)
             unlink(temporary)
             TemporaryFiles.unregister(temporary)
             throw RecordsError("cannot write '\(final)': \(reason)")

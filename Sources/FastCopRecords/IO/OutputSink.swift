@@ -33,6 +33,8 @@ package final class OutputSink {
     package private(set) var contents: [UInt8] = []
     /// The name used in messages.
     let name: String
+    /// Disk space reserved ahead of the writes of a `.file` target (on ext4; ``FileSpace``).
+    var space: FileSpace?
     /// Whether this sink writes to stdout.
     package var isStandardOutput: Bool {
         if case .standardOutput = target { return true }
@@ -90,7 +92,9 @@ package final class OutputSink {
         // The file that replaces an existing output keeps its permissions (as a shell's `>`
         // into it would): a private 0600 output must not come out readable by everyone.
         if existing { _ = fchmod(descriptor, status.st_mode & 0o777) }
-        return OutputSink(target: .file(descriptor: descriptor, temporary: temporary, final: path), name: path)
+        let sink = OutputSink(target: .file(descriptor: descriptor, temporary: temporary, final: path), name: path)
+        sink.space = FileSpace.of(descriptor)
+        return sink
     }
 
     /// Creates the temporary file new, never through a link: `O_EXCL | O_NOFOLLOW`, so that a
@@ -143,6 +147,7 @@ package final class OutputSink {
     package func write(_ bytes: UnsafeRawBufferPointer) throws {
         switch target {
         case .file(let descriptor, _, _), .special(let descriptor):
+            space?.willWrite(bytes.count)
             try Self.writeAll(descriptor, bytes, name: name)
         case .standardOutput:
             try Self.writeAll(STDOUT_FILENO, bytes, name: name)
@@ -170,6 +175,7 @@ package final class OutputSink {
             for part in parts { try write(part) }
             return
         }
+        if space != nil { space?.willWrite(parts.reduce(0) { $0 + $1.count }) }
         // Up to `gatherLimit` parts per call: the parts are held in place one nested closure
         // each, so the nesting (and the stack) stays bounded whatever the count of parts.
         var vectors: [iovec] = []

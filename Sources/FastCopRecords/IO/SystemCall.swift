@@ -64,7 +64,44 @@ package enum SystemCall {
         #endif
     }
 
+    /// Whether `descriptor`'s file is on ext4 (`fstatfs(2)`'s `f_type`, `EXT4_SUPER_MAGIC`).
+    static func isOnExt4(_ descriptor: Int32) -> Bool {
+        #if os(Linux)
+            guard let fstatfs = fstatfs else { return false }
+            // `struct statfs` (120 bytes on 64-bit Linux) starts with `f_type`, a C `long`.
+            let status = UnsafeMutableRawPointer.allocate(byteCount: 512, alignment: 16)
+            defer { status.deallocate() }
+            return fstatfs(descriptor, status) == 0 && status.load(as: Int.self) == 0xEF53
+        #else
+            return false
+        #endif
+    }
+
+    /// `fallocate(2)` with `FALLOC_FL_KEEP_SIZE`: reserves the file's space for `count` bytes
+    /// from `offset` without changing its size. Returns 0, or the system's error number.
+    static func reserve(_ descriptor: Int32, from offset: Int, count: Int) -> Int32 {
+        #if os(Linux)
+            guard let fallocate = fallocate else { return ENOSYS }
+            let keepSize: Int32 = 1  // FALLOC_FL_KEEP_SIZE, <linux/falloc.h>
+            return fallocate(descriptor, keepSize, off_t(offset), off_t(count)) == 0 ? 0 : errno
+        #else
+            return ENOSYS
+        #endif
+    }
+
     #if os(Linux)
+        // glibc declares these only under `_GNU_SOURCE` (or in headers Swift's Glibc module
+        // leaves out): they are looked up by name, as `renameat2` is.
+        private typealias FStatFS = @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
+        private static let fstatfs: FStatFS? = symbol("fstatfs")
+        private typealias FAllocate = @convention(c) (Int32, Int32, off_t, off_t) -> Int32
+        private static let fallocate: FAllocate? = symbol("fallocate")
+
+        private static func symbol<Function>(_ name: String) -> Function? {
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
+            return unsafeBitCast(symbol, to: Function.self)
+        }
+
         private typealias RenameAt2 =
             @convention(c) (
                 Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
@@ -72,10 +109,7 @@ package enum SystemCall {
         /// `RENAME_EXCHANGE` from <linux/fs.h>.
         private static let renameExchange: UInt32 = 1 << 1
         /// glibc's `renameat2`, when the process has it (2.28 and later).
-        private static let renameat2: RenameAt2? = {
-            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
-            return unsafeBitCast(symbol, to: RenameAt2.self)
-        }()
+        private static let renameat2: RenameAt2? = symbol("renameat2")
     #endif
 }
 
