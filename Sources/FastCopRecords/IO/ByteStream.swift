@@ -7,9 +7,15 @@ protocol ByteStream: AnyObject {
     ///   ended); 0 at the end.
     /// - Throws: ``RecordsError`` naming the input and the reason.
     func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int
+
+    /// Whether a read now would return at once (bytes or the end are there), not wait for a
+    /// pipe or terminal to be fed. True where the stream cannot tell (a decoder).
+    var readsWithoutWaiting: Bool { get }
 }
 
 extension ByteStream {
+    var readsWithoutWaiting: Bool { true }
+
     /// Up to `count` bytes from the start of the stream, for a look at its first bytes (a magic
     /// number, a byte order mark); the returned stream gives them again, then the rest.
     func peek(_ count: Int) throws -> (head: [UInt8], stream: any ByteStream) {
@@ -50,4 +56,6 @@ final class ReplayStream: ByteStream {
         if offset == head.count { head = [] }
         return available
     }
+
+    var readsWithoutWaiting: Bool { offset < head.count || rest.readsWithoutWaiting }
 }

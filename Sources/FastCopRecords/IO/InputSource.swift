@@ -67,6 +67,10 @@ package final class InputSource {
         try stream.read(into: buffer, count: count)
     }
 
+    /// Whether a read now would return at once, not wait for a pipe or terminal to be fed
+    /// (true where that cannot be told: decoded input).
+    package var readsWithoutWaiting: Bool { stream.readsWithoutWaiting }
+
     /// The rest of the input, for small files read whole (rules, pattern lists): it stops as
     /// soon as more than `maximum` bytes were read, so an over-long input costs at most one
     /// chunk more than `maximum` (the caller compares the count with its limit).

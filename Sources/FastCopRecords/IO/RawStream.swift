@@ -65,6 +65,14 @@ final class RawStream: ByteStream {
         }
     }
 
+    /// Whether a read now would return at once: always for memory and regular files; for a
+    /// pipe, terminal or socket, when `poll(2)` finds bytes waiting or the end reached.
+    var readsWithoutWaiting: Bool {
+        guard descriptor >= 0 else { return true }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) != 0
+    }
+
     /// Reads up to `count` bytes at file offset `offset` (`pread(2)`, retried when interrupted).
     func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws -> Int {
         while true {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A block of input holding complete records, ready to be processed in parallel.
 package struct RecordBlock: Sendable {
     /// The bytes; the records index into them.
@@ -22,6 +30,8 @@ package final class RecordReader {
     static let defaultMaxRecordBytes = 16 * 1024 * 1024
     /// The first block's size when the reader starts small (see `init`).
     static let smallFirstBlockSize = 128 * 1024
+    /// What one read of a full pipe gives (Linux's default pipe size).
+    static let fullPipeRead = 64 * 1024
 
     private let source: InputSource
     private var splitter: any RecordSplitter
@@ -36,6 +46,8 @@ package final class RecordReader {
     private var mappedOffset = 0
     private var endOfInput = false
     private var atStart = true
+    /// Whether the next block is read full even from a pipe fed slowly (see `init`).
+    private var fillsNextBlock: Bool
 
     /// Bytes read from the input so far.
     private(set) var bytesRead = 0
@@ -50,15 +62,24 @@ package final class RecordReader {
     /// the first block is ``smallFirstBlockSize`` and each next one twice the last, up to
     /// `blockSize`: the first block is read and split before anything else can start, so a
     /// small one lets the workers start sooner.
+    ///
+    /// From a pipe or terminal fed slowly (`tail -f`, a producer that pauses), a block is
+    /// handed over with the records that have come when no more bytes are waiting, rather
+    /// than when it is full: rows are answered as they arrive, and a `--strict` stop or an
+    /// error is not held back by input that has not been sent yet. With `fillingFirstBlock`
+    /// the first block is still read full (JSON Lines' first block is the sample in which the
+    /// rules fields are looked for).
     package init(
         source: InputSource, splitter: any RecordSplitter, blockSize: Int = RecordReader.defaultBlockSize,
-        maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes, startingSmall: Bool = false
+        maxRecordBytes: Int = RecordReader.defaultMaxRecordBytes, startingSmall: Bool = false,
+        fillingFirstBlock: Bool = false
     ) {
         self.source = source
         self.splitter = splitter
         self.blockSize = blockSize
         self.nextBlockSize = startingSmall ? min(blockSize, Self.smallFirstBlockSize) : blockSize
         self.maxRecordBytes = maxRecordBytes
+        self.fillsNextBlock = fillingFirstBlock
         mapped = source.mappedFile()
         if let mapped {
             mappedOffset = mapped.start
@@ -73,6 +94,7 @@ package final class RecordReader {
         var target = nextBlockSize
         nextBlockSize = min(blockSize, nextBlockSize * 2)
         if let mapped { return try next(mapped, target: target) }
+        defer { fillsNextBlock = false }
         while true {
             if endOfInput && carry.isEmpty { return nil }
             var buffer = try read(after: carry, upTo: max(target, carry.count + 1))
@@ -146,6 +168,8 @@ package final class RecordReader {
                 if let start = $0.baseAddress { base.update(from: start, count: $0.count) }
             }
             initialized = prefix.count
+            var newline = false
+            var looked = prefix.count
             while initialized < limit {
                 let count = try source.read(into: base + initialized, count: limit - initialized)
                 if count == 0 {
@@ -154,6 +178,18 @@ package final class RecordReader {
                 }
                 initialized += count
                 bytesRead += count
+                // Nothing more waiting (a pipe fed slowly): hand over what has come, once it
+                // may end a record (a line end came) and is at least twice the carried start of
+                // one (a long record arriving in pieces is then copied a bounded number of
+                // times, not once per piece). Each byte is looked at for a line end once. Only
+                // a read shorter than a pipe's 64 KiB asks whether more is waiting: a producer
+                // that keeps up fills the pipe, and its reads cost no `poll(2)`.
+                guard !fillsNextBlock, count < Self.fullPipeRead, initialized >= 2 * prefix.count,
+                    !source.readsWithoutWaiting
+                else { continue }
+                newline = newline || memchr(base + looked, Int32(ASCII.newline), initialized - looked) != nil
+                looked = initialized
+                if newline { break }
             }
         }
     }

@@ -54,7 +54,7 @@ package struct RowPipeline {
         // keeps its full size.
         let reader = RecordReader(
             source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect),
-            startingSmall: format != .jsonl)
+            startingSmall: format != .jsonl, fillingFirstBlock: format == .jsonl)
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {

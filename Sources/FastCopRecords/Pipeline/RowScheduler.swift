@@ -48,7 +48,10 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     /// Starts a thread (``SystemThread/start(_:)``; tests refuse some).
     private let startThread: (@escaping @Sendable () -> Void) -> Int32
     private let condition = NSCondition()
+    /// The worker threads, which ``shutDown()`` waits for.
     private let finished = DispatchGroup()
+    /// The reader thread, which ``shutDown()`` waits for when reading has ended.
+    private let readerFinished = DispatchGroup()
     // Guarded by `condition`:
     /// Tasks not yet taken are `queue[queueHead...]`; a taken one is set to nil at once, so
     /// that its block is freed when its last task is written.
@@ -93,12 +96,12 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     ///   worker; what `write` throws (which stops the run), then what reading threw.
     func run(first: RecordBlock, write: ([TaskResult]) throws -> Void) throws {
         defer { shutDown() }
-        try start { [self] in read(first: first) }
+        try start(in: readerFinished) { [self] in read(first: first) }
         // As many workers as the system starts (a thread or memory limit may refuse some):
         // the run goes on with fewer, and fails only without any.
         for number in 0..<workers {
             do {
-                try start { [self] in work() }
+                try start(in: finished) { [self] in work() }
             } catch {
                 if number == 0 { throw error }
                 break
@@ -125,17 +128,17 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         if let error { throw error }
     }
 
-    /// Runs `body` on a thread of its own, which ``shutDown()`` waits for.
+    /// Runs `body` on a thread of its own, counted in `group` while it runs.
     ///
     /// - Throws: ``RecordsError`` when the system refuses the thread (then it never runs).
-    private func start(_ body: @escaping @Sendable () -> Void) throws {
-        finished.enter()
-        let refusal = startThread { [finished] in
+    private func start(in group: DispatchGroup, _ body: @escaping @Sendable () -> Void) throws {
+        group.enter()
+        let refusal = startThread {
             body()
-            finished.leave()
+            group.leave()
         }
         guard refusal != 0 else { return }
-        finished.leave()
+        group.leave()
         throw RecordsError(
             "cannot start a thread to process rows: \(SystemError.describe(refusal))"
                 + " (a limit on threads, processes or memory; fewer --jobs may do)")
@@ -261,12 +264,18 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         }
     }
 
-    /// Stops the threads and waits for them (a read under way is finished first).
+    /// Stops the threads and waits for the workers, and for the reader when reading has
+    /// ended. A run stopped before (an error, a `--strict` stop) does not wait for the reader:
+    /// it may be waiting in a read of a pipe or terminal that nothing feeds any more (`tail -f`),
+    /// and it stops by itself at its next look at `cancelled`. Until then its thread holds this
+    /// scheduler, the reader and the blocks it reads; it touches nothing else.
     private func shutDown() {
         condition.lock()
         cancelled = true
+        let reading = !readingDone
         condition.broadcast()
         condition.unlock()
         finished.wait()
+        if !reading { readerFinished.wait() }
     }
 }

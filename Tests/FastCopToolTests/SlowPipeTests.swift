@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `fastcop clean` reading a pipe that is fed slowly and kept open (`tail -f`, a producer that
+/// pauses): rows are answered as they arrive, and a stop does not wait for input that has not
+/// been sent.
+@Suite("fastcop clean on a pipe fed slowly: rows answered as they come, a stop not held back")
+struct SlowPipeTests {
+    /// How long a test waits for what it expects before it gives up (and then ends the input,
+    /// so that a tool that waits for it is not left hanging).
+    static let patience: TimeInterval = 20
+
+    /// A running `fastcop` whose stdin and stdout are pipes held by the test.
+    final class Session {
+        let process = Process()
+        let input = Pipe()
+        let output = Pipe()
+        private(set) var received: [UInt8] = []
+
+        init(_ tool: ToolRunner, _ arguments: [String]) throws {
+            process.executableURL = try ToolRunner.binary()
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: tool.path("."))
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+        }
+
+        func send(_ text: String) {
+            input.fileHandleForWriting.write(Data(text.utf8))
+        }
+
+        /// Reads stdout until `done` holds for what came, or `patience` has passed; whether it
+        /// held.
+        func receive(until done: (String) -> Bool) -> Bool {
+            let descriptor = output.fileHandleForReading.fileDescriptor
+            let deadline = Date().addingTimeInterval(SlowPipeTests.patience)
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while !done(String(decoding: received, as: UTF8.self)) {
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { return false }
+                var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&entry, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { return done(String(decoding: received, as: UTF8.self)) }
+                received += chunk[..<count]
+            }
+            return true
+        }
+
+        /// Whether the process ended within `patience`.
+        func endsInTime() -> Bool {
+            let deadline = Date().addingTimeInterval(SlowPipeTests.patience)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            return !process.isRunning
+        }
+
+        /// Ends the input and waits for the process; its status.
+        func finish() -> Int32 {
+            try? input.fileHandleForWriting.close()
+            _ = receive { _ in false }  // drains stdout to its end
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    @Test("a clean row is written while the pipe stays open, before the input ends")
+    func rowsAnsweredAsTheyCome() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            let session = try Session(
+                tool,
+                [
+                    "clean", "-", "--format", "csv", "--rules", "rules.json", "-o", "-", "--rejects", "rejects.csv",
+                    "--quiet",
+                ])
+            session.send("name,email,phone\nZoë,Zoe@Example.com ,+44 20 7946 0958\n")
+            let answered = session.receive { $0.contains("Zoë,zoe@example.com,+442079460958\n") }
+            session.send("Åsa,bad,1\nLi,li@example.org,555 0101 234\n")
+            let second = session.receive { $0.contains("Li,li@example.org,5550101234\n") }
+            let status = session.finish()
+            #expect(answered, "the first row came only when the input ended")
+            #expect(second, "the row after the pause came only when the input ended")
+            #expect(status == 1)  // a row was rejected
+            #expect(
+                String(decoding: session.received, as: UTF8.self)
+                    == "name,email,phone\nZoë,zoe@example.com,+442079460958\nLi,li@example.org,5550101234\n")
+        }
+    }
+
+    /// (JSON Lines is left out: its first block is read full, as the sample the rules fields
+    /// are looked for in.)
+    @Test("--strict ends the run at a malformed row although the pipe stays open", arguments: ["csv", "tsv"])
+    func strictStopNotHeldBack(format: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            let session = try Session(
+                tool,
+                ["clean", "-", "--format", format, "--rules", "rules.json", "-o", "clean.out", "--strict"])
+            session.send(
+                format == "csv"
+                    ? "name,email,phone\nZoë,zoe@example.com,+44 20 7946 0958\nonly one field\n"
+                    : "name\temail\tphone\nZoë\tzoe@example.com\t+44 20 7946 0958\nonly one field\n")
+            let ended = session.endsInTime()
+            let status = session.finish()
+            #expect(ended, "fastcop waited for input that was never sent")
+            #expect(status == 2)
+            #expect(!tool.exists("clean.out"))
+        }
+    }
+}
