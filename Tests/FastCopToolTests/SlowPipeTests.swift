@@ -95,6 +95,32 @@ struct SlowPipeTests {
         }
     }
 
+    @Test("pipe mode answers each JSON Lines row before the next is sent")
+    func pipeModeAnswersEachRow() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Rules.contacts)
+            let session = try Session(
+                tool, ["clean", "-", "--format", "jsonl", "--rules", "rules.json", "--output-mode", "lines", "--quiet"])
+            var answers: [Bool] = []
+            let rows = [
+                (
+                    #"{"name": "Zoë", "email": " Zoe@Example.com ", "phone": "+44 20 7946 0958"}"#,
+                    "ok\t{\"name\": \"Zoë\""
+                ),
+                (#"{"email": "bad", "phone": "1"}"#, "rejected\temail; phone\t"),
+                (#"{"phone": "555 0101 234"}"#, "rejected\temail\t"),
+            ]
+            for (row, answer) in rows {
+                session.send(row + "\n")
+                answers.append(session.receive { $0.split(separator: "\n").last?.hasPrefix(answer) ?? false })
+            }
+            let status = session.finish()
+            #expect(answers == [true, true, true], "an answer came only when the input ended")
+            #expect(status == 1)
+            #expect(String(decoding: session.received, as: UTF8.self).split(separator: "\n").count == 3)
+        }
+    }
+
     /// (JSON Lines is left out: its first block is read full, as the sample the rules fields
     /// are looked for in.)
     @Test("--strict ends the run at a malformed row although the pipe stays open", arguments: ["csv", "tsv"])

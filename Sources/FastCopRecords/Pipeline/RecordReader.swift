@@ -48,6 +48,9 @@ package final class RecordReader {
     private var atStart = true
     /// Whether the next block is read full even from a pipe fed slowly (see `init`).
     private var fillsNextBlock: Bool
+    /// Whether the last block was handed over before it was full because the input had no more
+    /// bytes waiting (a pipe fed slowly).
+    private(set) var lastBlockCameEarly = false
 
     /// Bytes read from the input so far.
     private(set) var bytesRead = 0
@@ -95,6 +98,7 @@ package final class RecordReader {
         nextBlockSize = min(blockSize, nextBlockSize * 2)
         if let mapped { return try next(mapped, target: target) }
         defer { fillsNextBlock = false }
+        lastBlockCameEarly = false
         while true {
             if endOfInput && carry.isEmpty { return nil }
             var buffer = try read(after: carry, upTo: max(target, carry.count + 1))
@@ -189,7 +193,10 @@ package final class RecordReader {
                 else { continue }
                 newline = newline || memchr(base + looked, Int32(ASCII.newline), initialized - looked) != nil
                 looked = initialized
-                if newline { break }
+                if newline {
+                    lastBlockCameEarly = true
+                    break
+                }
             }
         }
     }

@@ -51,10 +51,10 @@ package struct RowPipeline {
         let start = ContinuousClock.now
         // In `.lines` mode every input line is answered, a blank one too (as malformed).
         // JSON Lines' first block is the sample in which every rules field must appear: it
-        // keeps its full size.
+        // keeps its full size (but in `.lines` mode, see below).
         let reader = RecordReader(
             source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect),
-            startingSmall: format != .jsonl, fillingFirstBlock: format == .jsonl)
+            startingSmall: format != .jsonl, fillingFirstBlock: format == .jsonl && mode != .lines)
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {
@@ -91,7 +91,11 @@ package struct RowPipeline {
             try process(first, skipping: skipping, reader: reader, processor: processor, summary: &summary)
         case .jsonl:
             let codec = JSONLinesCodec(rules: rules, crlf: crlf)
-            if !allowMissingFields { try checkFieldsPresent(first, codec: codec) }
+            // In pipe mode (`.lines`) the first block is not waited for: a stage that feeds one
+            // row and waits for its answer gets it. When the first block came before it was full,
+            // it is too small a sample to judge the rules fields by; every row's answer then
+            // names a field it lacks.
+            if !allowMissingFields && !reader.lastBlockCameEarly { try checkFieldsPresent(first, codec: codec) }
             let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
             try process(first, skipping: 0, reader: reader, processor: processor, summary: &summary)
         case .lines:
