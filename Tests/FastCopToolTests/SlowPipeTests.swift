@@ -7,10 +7,10 @@ import Testing
     import Darwin
 #endif
 
-/// `fastcop clean` reading a pipe that is fed slowly and kept open (`tail -f`, a producer that
-/// pauses): rows are answered as they arrive, and a stop does not wait for input that has not
-/// been sent.
-@Suite("fastcop clean on a pipe fed slowly: rows answered as they come, a stop not held back")
+/// `fastcop clean` and `fastcop match` reading a pipe that is fed slowly and kept open (`tail -f`,
+/// a producer that pauses): rows and lines are answered as they arrive, and a stop does not wait
+/// for input that has not been sent.
+@Suite("fastcop on a pipe fed slowly: rows and lines answered as they come, a stop not held back")
 struct SlowPipeTests {
     /// How long a test waits for what it expects before it gives up (and then ends the input,
     /// so that a tool that waits for it is not left hanging).
@@ -55,6 +55,15 @@ struct SlowPipeTests {
             return true
         }
 
+        /// Sends each piece and waits for what it must bring on stdout (a test on all that came
+        /// so far) before the next; whether each came while the pipe stayed open.
+        func exchange(_ pieces: [(send: String, until: (String) -> Bool)]) -> [Bool] {
+            pieces.map { piece in
+                send(piece.send)
+                return receive(until: piece.until)
+            }
+        }
+
         /// Whether the process ended within `patience`.
         func endsInTime() -> Bool {
             let deadline = Date().addingTimeInterval(SlowPipeTests.patience)
@@ -81,13 +90,12 @@ struct SlowPipeTests {
                     "clean", "-", "--format", "csv", "--rules", "rules.json", "-o", "-", "--rejects", "rejects.csv",
                     "--quiet",
                 ])
-            session.send("name,email,phone\nZoë,Zoe@Example.com ,+44 20 7946 0958\n")
-            let answered = session.receive { $0.contains("Zoë,zoe@example.com,+442079460958\n") }
-            session.send("Åsa,bad,1\nLi,li@example.org,555 0101 234\n")
-            let second = session.receive { $0.contains("Li,li@example.org,5550101234\n") }
+            let answered = session.exchange([
+                ("name,email,phone\nZoë,Zoe@Example.com ,+44 20 7946 0958\n", { $0.contains("+442079460958\n") }),
+                ("Åsa,bad,1\nLi,li@example.org,555 0101 234\n", { $0.contains("Li,li@example.org,5550101234\n") }),
+            ])
             let status = session.finish()
-            #expect(answered, "the first row came only when the input ended")
-            #expect(second, "the row after the pause came only when the input ended")
+            #expect(answered == [true, true], "a row came only when the input ended")
             #expect(status == 1)  // a row was rejected
             #expect(
                 String(decoding: session.received, as: UTF8.self)
@@ -101,7 +109,6 @@ struct SlowPipeTests {
             try tool.write("rules.json", Rules.contacts)
             let session = try Session(
                 tool, ["clean", "-", "--format", "jsonl", "--rules", "rules.json", "--output-mode", "lines", "--quiet"])
-            var answers: [Bool] = []
             let rows = [
                 (
                     #"{"name": "Zoë", "email": " Zoe@Example.com ", "phone": "+44 20 7946 0958"}"#,
@@ -110,14 +117,32 @@ struct SlowPipeTests {
                 (#"{"email": "bad", "phone": "1"}"#, "rejected\temail; phone\t"),
                 (#"{"phone": "555 0101 234"}"#, "rejected\temail\t"),
             ]
-            for (row, answer) in rows {
-                session.send(row + "\n")
-                answers.append(session.receive { $0.split(separator: "\n").last?.hasPrefix(answer) ?? false })
-            }
+            let answers = session.exchange(
+                rows.map { row, answer in
+                    (row + "\n", { $0.split(separator: "\n").last?.hasPrefix(answer) ?? false })
+                })
             let status = session.finish()
             #expect(answers == [true, true, true], "an answer came only when the input ended")
             #expect(status == 1)
             #expect(String(decoding: session.received, as: UTF8.self).split(separator: "\n").count == 3)
+        }
+    }
+
+    @Test("match prints a matching line while the pipe stays open, as grep does", arguments: [[], ["-n"]])
+    func matchAnswersAsLinesCome(options: [String]) throws {
+        try ToolRunner.withRunner { tool in
+            let session = try Session(tool, ["match"] + options + ["ERROR"])
+            let answered = session.exchange([
+                ("one ERROR in Zoë's log\ntwo\n", { $0.hasSuffix("one ERROR in Zoë's log\n") }),
+                ("three ERROR ✓\n", { $0.hasSuffix("three ERROR ✓\n") }),
+            ])
+            let status = session.finish()
+            #expect(answered == [true, true], "a line came only when the input ended")
+            #expect(status == 0)
+            let prefix = options.isEmpty ? ["", ""] : ["1:", "3:"]
+            #expect(
+                String(decoding: session.received, as: UTF8.self)
+                    == "\(prefix[0])one ERROR in Zoë's log\n\(prefix[1])three ERROR ✓\n")
         }
     }
 

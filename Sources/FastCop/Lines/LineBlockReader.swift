@@ -57,6 +57,16 @@ package final class LineBlockReader: @unchecked Sendable {
     }
 
     private let input: Input
+    /// Whether a read now would wait for a stream input to be fed (see `init`).
+    private var nothingWaiting: (() -> Bool)?
+    /// Whether the current block ended because the input had nothing more waiting (see
+    /// `init`): its answer is then due before the next block is read, which waits for input.
+    package private(set) var blockCameEarly = false
+    /// The same for the block read ahead.
+    private var nextCameEarly = false
+    /// What one read of a full pipe gives (Linux's default pipe size): only a shorter read asks
+    /// `nothingWaiting`, so a producer that keeps up costs no question per read.
+    private static let fullPipeRead = 64 * 1024
     /// Input bytes read so far: where an input read at offsets reads next.
     private var inputOffset = 0
     /// The next block's read in parts: the parts, the spare buffer and its fill target.
@@ -97,13 +107,19 @@ package final class LineBlockReader: @unchecked Sendable {
     ///   - readsAhead: keep two buffers, so that ``readAhead()`` can run while the current
     ///     block is searched; with false, one buffer (half the memory) for a caller that is
     ///     done with the current block before it reads the next (``UTF8LineReader`` copies it).
+    ///   - nothingWaiting: whether a read now would wait for the input to be fed (a pipe or
+    ///     terminal fed slowly, `tail -f`). When it says so after a short read, the block ends
+    ///     with the whole lines that have come instead of waiting to be full: lines are
+    ///     answered as they arrive, as grep answers them. Nil: blocks are read full.
     package convenience init(
         blockSize: Int = defaultBlockSize, firstBlockSize: Int? = nil, maxLineBytes: Int = defaultMaxLineBytes,
-        skipsByteOrderMark: Bool = true, readsAhead: Bool = true, read: @escaping Read
+        skipsByteOrderMark: Bool = true, readsAhead: Bool = true, nothingWaiting: (() -> Bool)? = nil,
+        read: @escaping Read
     ) {
         self.init(
             blockSize: blockSize, firstBlockSize: firstBlockSize, maxLineBytes: maxLineBytes,
             skipsByteOrderMark: skipsByteOrderMark, buffers: readsAhead ? 2 : 1, input: .stream(read))
+        self.nothingWaiting = nothingWaiting
     }
 
     /// A reader that reads a regular file from its start with `readAt`, so that the next block
@@ -209,6 +225,7 @@ package final class LineBlockReader: @unchecked Sendable {
         nextOffset = blockOffset + current.upperBound
         nextLines = 0..<0
         nextFilled = 0
+        nextCameEarly = false
         if carried > buffers[spare].count { try grow(spare, to: carried) }
         if carried > 0, let from = buffers[index].baseAddress, let to = buffers[spare].baseAddress {
             memmove(to, from + current.upperBound, carried)  // the same buffer without read-ahead
@@ -259,12 +276,16 @@ package final class LineBlockReader: @unchecked Sendable {
         current = nextLines
         filled = nextFilled
         blockOffset = nextOffset
+        blockCameEarly = nextCameEarly
         return !current.isEmpty
     }
 
-    /// Reads input into buffer `spare` until it holds `target` bytes or the input ends.
+    /// Reads input into buffer `spare` until it holds `target` bytes or the input ends, or,
+    /// after a short read with nothing more waiting (see `init`), a line end has come.
     private func fill(_ spare: Int, upTo target: Int) throws {
         guard let base = buffers[spare].baseAddress else { return }
+        /// Bytes looked at for a line end (each once).
+        var looked = nextFilled
         while nextFilled < target && !endOfInput {
             let count =
                 switch input {
@@ -284,6 +305,13 @@ package final class LineBlockReader: @unchecked Sendable {
                 }
             }
             nextFilled += count
+            if count > 0 && count < Self.fullPipeRead, let nothingWaiting, nothingWaiting() {
+                if memchr(base + looked, 0x0A, nextFilled - looked) != nil {
+                    nextCameEarly = true
+                    return
+                }
+                looked = nextFilled
+            }
         }
     }
 

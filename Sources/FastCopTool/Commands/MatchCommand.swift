@@ -124,9 +124,9 @@ enum MatchCommand {
                 try input.read(into: $0, count: $1, at: $2)
             }
         } else {
-            reader = LineBlockReader(firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
-                try input.read(into: $0, count: $1)
-            }
+            reader = LineBlockReader(
+                firstBlockSize: LineBlockReader.defaultFirstBlockSize, nothingWaiting: { !input.readsWithoutWaiting },
+                read: { try input.read(into: $0, count: $1) })
         }
         var selected = 0
         var problemsReported = 0
@@ -164,8 +164,12 @@ enum MatchCommand {
             let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
             while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
             let outputs = buffers
-            // Tasks 0..<parts read the next block; task parts + i searches piece i.
-            let parts = reader.planReadAhead(parts: workers)
+            // Tasks 0..<parts read the next block; task parts + i searches piece i. A block
+            // that ended because the input waits (a pipe fed slowly) is answered first and the
+            // next one read after: read at once, it would hold this block's output until more
+            // input came.
+            let readsAhead = !reader.blockCameEarly
+            let parts = readsAhead ? reader.planReadAhead(parts: workers) : 0
             let task: @Sendable (Int) -> LineSearch.Result? = { task in
                 guard task >= parts else {
                     reader.readAhead(part: task)
@@ -209,6 +213,7 @@ enum MatchCommand {
             } else if let enough, selected >= enough {
                 break
             }
+            if !readsAhead { reader.readAhead() }
         } while try reader.advance()
         invalid.report(input: input, path: path)
         return printer?.selected ?? selected
