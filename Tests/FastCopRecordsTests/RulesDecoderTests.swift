@@ -49,6 +49,16 @@ struct RulesDecoderTests {
         #expect(rules.fields.map(\.name) == ["name", "email", "phone", "country"])
     }
 
+    @Test("every field made optional (--allow-missing-fields) keeps its trials' compiled whole-value patterns")
+    func allOptionalKeepsPatterns() throws {
+        let rules = try RulesLoader.compile(Array(EmbeddedSample.rules.utf8), name: EmbeddedSample.rulesName)
+        let optional = rules.allOptional
+        #expect(optional.fields.allSatisfy { $0.optional })
+        let compiled = rules.fields.map { $0.wholeMatchPatterns.map { $0 != nil } }
+        #expect(compiled.joined().contains(true), "the sample has a format or email trial")
+        #expect(optional.fields.map { $0.wholeMatchPatterns.map { $0 != nil } } == compiled)
+    }
+
     @Test(
         "a broken file is an error that names the file, the line and column (in characters), and the place",
         arguments: [

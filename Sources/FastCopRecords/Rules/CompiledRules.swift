@@ -84,13 +84,14 @@ package struct CompiledRules: Sendable {
     }
 
     /// The same rules with every field optional (for matching columns when the data may lack
-    /// some of them).
+    /// some of them), their trials' compiled whole-value patterns kept (without them a format
+    /// or email trial took the slower way through `Trial` on every row).
     var allOptional: CompiledRules {
         CompiledRules(
             fields: fields.map {
                 CompiledField(
                     name: $0.name, filters: $0.filters, trials: $0.trials, optional: true,
-                    requiredMessage: $0.requiredMessage)
+                    requiredMessage: $0.requiredMessage, wholeMatchPatterns: $0.wholeMatchPatterns)
             })
     }
 
