@@ -11,7 +11,10 @@ and moves bytes in bulk, with no Python loop over rows:
   clean` does on the file (malformed records and invalid UTF-8 get the same reasons);
 - --read path: the same, but fastcop opens each file itself (Spark lists the files and
   reads none of them): for files every executor sees at the same path (file: paths, which
-  Spark's own reader also needs on every executor);
+  Spark's own reader also needs on every executor). With --write task no DataFrame is
+  needed at all: the driver lists the files and an RDD of their paths (one partition per
+  file, or --partitions N) runs the stage, with no SQL planning, file scan, generated code or
+  Arrow stream between Spark and the task (a second or more of a fresh job's fixed cost);
 - --read rows: Spark reads the CSV (RFC 4180, multi-line) and `mapInArrow` hands the task its
   rows as Arrow record batches, which Arrow's C++ CSV writer streams to fastcop (the way to
   clean any DataFrame of strings). A record Spark finds malformed (a field too few or too
@@ -20,10 +23,9 @@ and moves bytes in bulk, with no Python loop over rows:
 Arrow's C++ CSV reader turns fastcop's clean rows (its standard output, as they come) and its
 rejected rows (with _field and _message, from a named pipe read while fastcop writes it) into
 record batches for Spark; with --write task the task writes them to Parquet itself
-(task_commit.py) and hands Spark only a manifest. The
-task checks fastcop's exit status (0: all clean, 1: some rejected) and that the rows add up
-(sent, or read by fastcop = clean + rejected); anything else fails the task, which Spark then
-retries.
+(task_commit.py) and hands Spark only a manifest. The task checks fastcop's exit status (0:
+all clean, 1: some rejected) and that the rows add up (sent, or read by fastcop = clean +
+rejected); anything else fails the task, which Spark then retries.
 
 The binary (scripts/build-static) and the rules reach the executors with --files:
 
@@ -38,6 +40,7 @@ with the rules in Spark SQL functions is spark/sparksql_job.py.
 
 import sys
 
+from pyspark import RDD
 from pyspark.sql import types as T
 
 import spark_common
@@ -398,6 +401,21 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
     return stage
 
 
+def paths_stage(stage):
+    """The function for RDD.mapPartitions that runs stage (make_stage's, read="path", with
+    parts) on a partition of file paths (file: URIs): the paths as one record batch, as
+    binaryFile's path column would hand them; yields the manifest's rows as dicts."""
+
+    def run(paths):
+        import pyarrow as pa
+
+        batch = pa.RecordBatch.from_pydict({"path": pa.array(list(paths), pa.string())})
+        for manifest in stage([batch]):
+            yield from manifest.to_pylist()
+
+    return run
+
+
 def main(argv=None):
     """Entry point for spark-submit."""
     from pyspark.sql import SparkSession
@@ -417,12 +435,22 @@ def main(argv=None):
             # cores the executor gives it. Spreading the files over tasks takes --partitions N.
             arguments.partitions = 0
         columns = spark_common.header(spark, arguments.input)
-        files = spark.read.format("binaryFile").load(arguments.input)
         if arguments.read == "path":
-            scheme = spark_common.first_file(spark, arguments.input)[1].toUri().getScheme()
+            listed = spark_common.input_files(spark, arguments.input)[1]
+            scheme = listed[0].toUri().getScheme()
             if scheme != "file":
                 raise SystemExit(f"--read path: {arguments.input} is on a {scheme}: file "
                                  f"system, which fastcop cannot open; use --read bytes")
+            if arguments.write == "task":
+                # The stage's own writer needs no DataFrame: the driver lists the files,
+                # an RDD hands them to the tasks (one per file by default), and no SQL
+                # planning, binaryFile scan, generated code or Arrow stream is in the way.
+                paths = [path.toString() for path in listed]
+                slices = arguments.partitions if arguments.partitions > 0 else len(paths)
+                arguments.partitions = 0
+                return spark.sparkContext.parallelize(paths, min(slices, len(paths))), columns
+        files = spark.read.format("binaryFile").load(arguments.input)
+        if arguments.read == "path":
             # Without the content column binaryFile lists the files and reads none of them.
             files = files.select("path")
         return files, columns
@@ -451,8 +479,11 @@ def main(argv=None):
                      "row_group_bytes": TASK_ROW_GROUP_BYTES}
             stage = make_stage(arguments.binary, arguments.rules, columns, arguments.read,
                                rows_seen, parts)
-            manifest = [row.asDict() for row in
-                        frame.mapInArrow(stage, task_commit.MANIFEST_SCHEMA).collect()]
+            if isinstance(frame, RDD):  # file paths (--read path)
+                manifest = frame.mapPartitions(paths_stage(stage)).collect()
+            else:
+                manifest = [row.asDict() for row in
+                            frame.mapInArrow(stage, task_commit.MANIFEST_SCHEMA).collect()]
             return task_commit.commit(arguments.output, staging, job, manifest,
                                       arguments.parquet_codec)
         except BaseException:
