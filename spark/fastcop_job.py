@@ -96,8 +96,8 @@ def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes)
     column: it is the folder's name, as in Spark's partitioned write), codec as its
     compression, plain_columns without dictionary encoding, and row groups of about
     row_group_bytes of Arrow data (batches are gathered until then: pyarrow starts a row
-    group at every write). Returns the manifest, one row per file, as a record batch of
-    task_commit.MANIFEST_SCHEMA."""
+    group at every write). Returns the manifest, one row per file, as dicts of
+    task_commit.MANIFEST_SCHEMA's columns (manifest_batch makes them a record batch)."""
     import pyarrow as pa
     import pyarrow.fs as pafs
     import pyarrow.parquet as pq
@@ -136,14 +136,23 @@ def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes)
     finally:
         for writer in writers.values():
             writer.close()
-    written = sorted(writers)
+    return [{"partition": partition, "attempt": attempt, "verdict": verdict,
+             "file": f"part-{partition:05d}-attempt-{attempt}/verdict={verdict}/data.parquet",
+             "rows": rows[verdict]} for verdict in sorted(writers)]
+
+
+def manifest_batch(manifest):
+    """The manifest's rows (dicts, as write_parts returns them) as a record batch of
+    task_commit.MANIFEST_SCHEMA, for mapInArrow. (pa.array on a list imports pandas, when
+    installed, about 0.2 s of a task: the RDD of paths (paths_stage) hands Spark the dicts.)"""
+    import pyarrow as pa
+
     return pa.RecordBatch.from_pydict({
-        "partition": pa.array([partition] * len(written), pa.int32()),
-        "attempt": pa.array([attempt] * len(written), pa.int32()),
-        "verdict": pa.array(written, pa.string()),
-        "file": pa.array([f"part-{partition:05d}-attempt-{attempt}/verdict={v}/data.parquet"
-                          for v in written], pa.string()),
-        "rows": pa.array([rows[v] for v in written], pa.int64()),
+        "partition": pa.array([row["partition"] for row in manifest], pa.int32()),
+        "attempt": pa.array([row["attempt"] for row in manifest], pa.int32()),
+        "verdict": pa.array([row["verdict"] for row in manifest], pa.string()),
+        "file": pa.array([row["file"] for row in manifest], pa.string()),
+        "rows": pa.array([row["rows"] for row in manifest], pa.int64()),
     })
 
 
@@ -154,13 +163,14 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
     binaryFile DataFrame's path column, which fastcop opens itself. It yields the rows (the
     input columns, FIELD_COLUMN, MESSAGE_COLUMN) to Spark, or, given parts (the options of
     write_parts), writes them to Parquet itself and yields only the manifest of the files it
-    wrote.
+    wrote. Called as stage(None, paths) (read="path", with parts; see paths_stage) it runs on
+    the file: URIs of paths instead and yields the manifest's rows as dicts.
     Everything it uses is imported inside (or defined in this file), so the executors need
     nothing from this project but the binary and the rules."""
     corrupt_column = spark_common.CORRUPT_COLUMN
     reasons = [spark_common.FIELD_COLUMN, spark_common.MESSAGE_COLUMN]
 
-    def stage(batches):
+    def stage(batches, paths=None):
         import json
         import os
         import shutil
@@ -348,12 +358,15 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
 
         def files_results():
             """A binaryFile partition: fastcop on each file's bytes as they are (read bytes),
-            or on the file itself, which fastcop opens (read path: no content column)."""
+            or on the file itself, which fastcop opens (read path: no content column); or
+            the paths given to the stage (read path)."""
             seen = 0
-            for batch in batches:
-                paths = batch.column("path")
+            for path in paths or ():
+                seen += yield from fastcop(None, path, local_file(path))
+            for batch in batches or ():
+                names = batch.column("path")
                 for index in range(batch.num_rows):
-                    path = paths[index].as_py()
+                    path = names[index].as_py()
                     if read == "path":
                         seen += yield from fastcop(None, path, local_file(path))
                         continue
@@ -395,23 +408,20 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
         if parts is None:
             for _, batch in results:
                 yield batch
+        elif paths is not None:
+            yield from write_parts(results, out_schema, **parts)
         else:
-            yield write_parts(results, out_schema, **parts)
+            yield manifest_batch(write_parts(results, out_schema, **parts))
 
     return stage
 
 
 def paths_stage(stage):
     """The function for RDD.mapPartitions that runs stage (make_stage's, read="path", with
-    parts) on a partition of file paths (file: URIs): the paths as one record batch, as
-    binaryFile's path column would hand them; yields the manifest's rows as dicts."""
+    parts) on a partition of file paths (file: URIs); yields the manifest's rows as dicts."""
 
     def run(paths):
-        import pyarrow as pa
-
-        batch = pa.RecordBatch.from_pydict({"path": pa.array(list(paths), pa.string())})
-        for manifest in stage([batch]):
-            yield from manifest.to_pylist()
+        yield from stage(None, list(paths))
 
     return run
 
