@@ -98,6 +98,8 @@ def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes)
     row_group_bytes of Arrow data (batches are gathered until then: pyarrow starts a row
     group at every write). Returns the manifest, one row per file, as dicts of
     task_commit.MANIFEST_SCHEMA's columns (manifest_batch makes them a record batch)."""
+    import concurrent.futures
+
     import pyarrow as pa
     import pyarrow.fs as pafs
     import pyarrow.parquet as pq
@@ -131,8 +133,11 @@ def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes)
             pending_bytes[verdict] = pending_bytes.get(verdict, 0) + batch.nbytes
             if pending_bytes[verdict] >= row_group_bytes:
                 flush(verdict)
-        for verdict in list(pending):
-            flush(verdict)
+        # Each verdict's last row group (for most tasks, all of it) written at once: pyarrow's
+        # writer lets go of the GIL, so the files are encoded on two cores.
+        with concurrent.futures.ThreadPoolExecutor(max(1, len(pending))) as pool:
+            for written in [pool.submit(flush, verdict) for verdict in list(pending)]:
+                written.result()
     finally:
         for writer in writers.values():
             writer.close()
