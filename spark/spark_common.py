@@ -129,6 +129,12 @@ def first_file(spark, path):
     return files, names[0]
 
 
+# The bytes of the file header() asks for first (then twice as many each time, up to 64 KB,
+# until the first record is whole): Py4J hands a byte array over as base64 text, and 64 KB
+# at once took 50-70 ms of a job's fixed cost where a header needs a few hundred bytes.
+HEADER_CHUNK = 1 << 12
+
+
 def header(spark, path):
     """The columns of the CSV file's header (of its first file, for a folder or a glob; see
     first_file).
@@ -147,14 +153,15 @@ def header(spark, path):
     try:
         if codec is not None:
             stream = codec.createInputStream(stream)
-        text = b""
+        text, size = b"", HEADER_CHUNK
         while True:
-            chunk = bytes(stream.readNBytes(1 << 16))
+            chunk = bytes(stream.readNBytes(size))
             text += chunk
-            ended = len(chunk) < 1 << 16
+            ended = len(chunk) < size
             first, complete = first_record(text.decode("utf-8-sig", "replace"))
             if complete or ended:
                 break
+            size = min(size * 2, 1 << 16)
     finally:
         stream.close()
     if not first:
