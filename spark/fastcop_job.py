@@ -11,7 +11,10 @@ and moves bytes in bulk, with no Python loop over rows:
   clean` does on the file (malformed records and invalid UTF-8 get the same reasons);
 - --read path: the same, but fastcop opens each file itself (Spark lists the files and
   reads none of them): for files every executor sees at the same path (file: paths, which
-  Spark's own reader also needs on every executor);
+  Spark's own reader also needs on every executor). With --write task no DataFrame is
+  needed at all: the driver lists the files and an RDD of their paths (one partition per
+  file, or --partitions N) runs the stage, with no SQL planning, file scan, generated code or
+  Arrow stream between Spark and the task (a second or more of a fresh job's fixed cost);
 - --read rows: Spark reads the CSV (RFC 4180, multi-line) and `mapInArrow` hands the task its
   rows as Arrow record batches, which Arrow's C++ CSV writer streams to fastcop (the way to
   clean any DataFrame of strings). A record Spark finds malformed (a field too few or too
@@ -20,10 +23,9 @@ and moves bytes in bulk, with no Python loop over rows:
 Arrow's C++ CSV reader turns fastcop's clean rows (its standard output, as they come) and its
 rejected rows (with _field and _message, from a named pipe read while fastcop writes it) into
 record batches for Spark; with --write task the task writes them to Parquet itself
-(task_commit.py) and hands Spark only a manifest. The
-task checks fastcop's exit status (0: all clean, 1: some rejected) and that the rows add up
-(sent, or read by fastcop = clean + rejected); anything else fails the task, which Spark then
-retries.
+(task_commit.py) and hands Spark only a manifest. The task checks fastcop's exit status (0:
+all clean, 1: some rejected) and that the rows add up (sent, or read by fastcop = clean +
+rejected); anything else fails the task, which Spark then retries.
 
 The binary (scripts/build-static) and the rules reach the executors with --files:
 
@@ -38,6 +40,7 @@ with the rules in Spark SQL functions is spark/sparksql_job.py.
 
 import sys
 
+from pyspark import RDD
 from pyspark.sql import types as T
 
 import spark_common
@@ -93,8 +96,10 @@ def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes)
     column: it is the folder's name, as in Spark's partitioned write), codec as its
     compression, plain_columns without dictionary encoding, and row groups of about
     row_group_bytes of Arrow data (batches are gathered until then: pyarrow starts a row
-    group at every write). Returns the manifest, one row per file, as a record batch of
-    task_commit.MANIFEST_SCHEMA."""
+    group at every write). Returns the manifest, one row per file, as dicts of
+    task_commit.MANIFEST_SCHEMA's columns (manifest_batch makes them a record batch)."""
+    import concurrent.futures
+
     import pyarrow as pa
     import pyarrow.fs as pafs
     import pyarrow.parquet as pq
@@ -128,19 +133,31 @@ def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes)
             pending_bytes[verdict] = pending_bytes.get(verdict, 0) + batch.nbytes
             if pending_bytes[verdict] >= row_group_bytes:
                 flush(verdict)
-        for verdict in list(pending):
-            flush(verdict)
+        # Each verdict's last row group (for most tasks, all of it) written at once: pyarrow's
+        # writer lets go of the GIL, so the files are encoded on two cores.
+        with concurrent.futures.ThreadPoolExecutor(max(1, len(pending))) as pool:
+            for written in [pool.submit(flush, verdict) for verdict in list(pending)]:
+                written.result()
     finally:
         for writer in writers.values():
             writer.close()
-    written = sorted(writers)
+    return [{"partition": partition, "attempt": attempt, "verdict": verdict,
+             "file": f"part-{partition:05d}-attempt-{attempt}/verdict={verdict}/data.parquet",
+             "rows": rows[verdict]} for verdict in sorted(writers)]
+
+
+def manifest_batch(manifest):
+    """The manifest's rows (dicts, as write_parts returns them) as a record batch of
+    task_commit.MANIFEST_SCHEMA, for mapInArrow. (pa.array on a list imports pandas, when
+    installed, about 0.2 s of a task: the RDD of paths (paths_stage) hands Spark the dicts.)"""
+    import pyarrow as pa
+
     return pa.RecordBatch.from_pydict({
-        "partition": pa.array([partition] * len(written), pa.int32()),
-        "attempt": pa.array([attempt] * len(written), pa.int32()),
-        "verdict": pa.array(written, pa.string()),
-        "file": pa.array([f"part-{partition:05d}-attempt-{attempt}/verdict={v}/data.parquet"
-                          for v in written], pa.string()),
-        "rows": pa.array([rows[v] for v in written], pa.int64()),
+        "partition": pa.array([row["partition"] for row in manifest], pa.int32()),
+        "attempt": pa.array([row["attempt"] for row in manifest], pa.int32()),
+        "verdict": pa.array([row["verdict"] for row in manifest], pa.string()),
+        "file": pa.array([row["file"] for row in manifest], pa.string()),
+        "rows": pa.array([row["rows"] for row in manifest], pa.int64()),
     })
 
 
@@ -151,13 +168,14 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
     binaryFile DataFrame's path column, which fastcop opens itself. It yields the rows (the
     input columns, FIELD_COLUMN, MESSAGE_COLUMN) to Spark, or, given parts (the options of
     write_parts), writes them to Parquet itself and yields only the manifest of the files it
-    wrote.
+    wrote. Called as stage(None, paths) (read="path", with parts; see paths_stage) it runs on
+    the file: URIs of paths instead and yields the manifest's rows as dicts.
     Everything it uses is imported inside (or defined in this file), so the executors need
     nothing from this project but the binary and the rules."""
     corrupt_column = spark_common.CORRUPT_COLUMN
     reasons = [spark_common.FIELD_COLUMN, spark_common.MESSAGE_COLUMN]
 
-    def stage(batches):
+    def stage(batches, paths=None):
         import json
         import os
         import shutil
@@ -345,12 +363,15 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
 
         def files_results():
             """A binaryFile partition: fastcop on each file's bytes as they are (read bytes),
-            or on the file itself, which fastcop opens (read path: no content column)."""
+            or on the file itself, which fastcop opens (read path: no content column); or
+            the paths given to the stage (read path)."""
             seen = 0
-            for batch in batches:
-                paths = batch.column("path")
+            for path in paths or ():
+                seen += yield from fastcop(None, path, local_file(path))
+            for batch in batches or ():
+                names = batch.column("path")
                 for index in range(batch.num_rows):
-                    path = paths[index].as_py()
+                    path = names[index].as_py()
                     if read == "path":
                         seen += yield from fastcop(None, path, local_file(path))
                         continue
@@ -392,10 +413,22 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
         if parts is None:
             for _, batch in results:
                 yield batch
+        elif paths is not None:
+            yield from write_parts(results, out_schema, **parts)
         else:
-            yield write_parts(results, out_schema, **parts)
+            yield manifest_batch(write_parts(results, out_schema, **parts))
 
     return stage
+
+
+def paths_stage(stage):
+    """The function for RDD.mapPartitions that runs stage (make_stage's, read="path", with
+    parts) on a partition of file paths (file: URIs); yields the manifest's rows as dicts."""
+
+    def run(paths):
+        yield from stage(None, list(paths))
+
+    return run
 
 
 def main(argv=None):
@@ -417,12 +450,22 @@ def main(argv=None):
             # cores the executor gives it. Spreading the files over tasks takes --partitions N.
             arguments.partitions = 0
         columns = spark_common.header(spark, arguments.input)
-        files = spark.read.format("binaryFile").load(arguments.input)
         if arguments.read == "path":
-            scheme = spark_common.first_file(spark, arguments.input)[1].toUri().getScheme()
+            listed = spark_common.input_files(spark, arguments.input)[1]
+            scheme = listed[0].toUri().getScheme()
             if scheme != "file":
                 raise SystemExit(f"--read path: {arguments.input} is on a {scheme}: file "
                                  f"system, which fastcop cannot open; use --read bytes")
+            if arguments.write == "task":
+                # The stage's own writer needs no DataFrame: the driver lists the files,
+                # an RDD hands them to the tasks (one per file by default), and no SQL
+                # planning, binaryFile scan, generated code or Arrow stream is in the way.
+                paths = [path.toString() for path in listed]
+                slices = arguments.partitions if arguments.partitions > 0 else len(paths)
+                arguments.partitions = 0
+                return spark.sparkContext.parallelize(paths, min(slices, len(paths))), columns
+        files = spark.read.format("binaryFile").load(arguments.input)
+        if arguments.read == "path":
             # Without the content column binaryFile lists the files and reads none of them.
             files = files.select("path")
         return files, columns
@@ -451,8 +494,11 @@ def main(argv=None):
                      "row_group_bytes": TASK_ROW_GROUP_BYTES}
             stage = make_stage(arguments.binary, arguments.rules, columns, arguments.read,
                                rows_seen, parts)
-            manifest = [row.asDict() for row in
-                        frame.mapInArrow(stage, task_commit.MANIFEST_SCHEMA).collect()]
+            if isinstance(frame, RDD):  # file paths (--read path)
+                manifest = frame.mapPartitions(paths_stage(stage)).collect()
+            else:
+                manifest = [row.asDict() for row in
+                            frame.mapInArrow(stage, task_commit.MANIFEST_SCHEMA).collect()]
             return task_commit.commit(arguments.output, staging, job, manifest,
                                       arguments.parquet_codec)
         except BaseException:

@@ -15,6 +15,7 @@ import json
 import os
 import time
 
+from pyspark import RDD
 from pyspark.sql import SparkSession
 from pyspark.sql import types as T
 
@@ -95,17 +96,18 @@ def parquet_columns(names):
 CSV_OPTIONS = {"header": True, "multiLine": True, "escape": '"', "inferSchema": False}
 
 
-def first_file(spark, path):
-    """The Hadoop file system and the first file that Spark reads for path: the file itself,
-    or, for a folder or a glob (`data/*.csv`), the first by name of the files it names or
-    holds that Spark does not treat as hidden (`_…`, `.…`)."""
+def input_files(spark, path):
+    """The Hadoop file system and the files that Spark reads for path (qualified Paths): the
+    file itself, or, for a folder or a glob (`data/*.csv`), the files it names or holds
+    (not those in subfolders), sorted by name, but those Spark treats as hidden (`_…`,
+    `.…`)."""
     jvm = spark.sparkContext._jvm
     configuration = spark.sparkContext._jsc.hadoopConfiguration()
     where = jvm.org.apache.hadoop.fs.Path(path)
     files = where.getFileSystem(configuration)
     named = list(files.globStatus(where) or [])
     if len(named) == 1 and named[0].isFile() and not any(c in path for c in "*?[{"):
-        return files, named[0].getPath()  # one file, named as it is: read even if hidden
+        return files, [named[0].getPath()]  # one file, named as it is: read even if hidden
     found = []
     for status in named:
         found += files.listStatus(status.getPath()) if status.isDirectory() else [status]
@@ -117,7 +119,20 @@ def first_file(spark, path):
     if not names:
         raise SystemExit(f"{path}: no such file, or no file in it "
                          f"({files.makeQualified(where).toString()})")
+    return files, names
+
+
+def first_file(spark, path):
+    """The Hadoop file system and the first file that Spark reads for path (see
+    input_files): the first by name."""
+    files, names = input_files(spark, path)
     return files, names[0]
+
+
+# The bytes of the file header() asks for first (then twice as many each time, up to 64 KB,
+# until the first record is whole): Py4J hands a byte array over as base64 text, and 64 KB
+# at once took 50-70 ms of a job's fixed cost where a header needs a few hundred bytes.
+HEADER_CHUNK = 1 << 12
 
 
 def header(spark, path):
@@ -138,14 +153,15 @@ def header(spark, path):
     try:
         if codec is not None:
             stream = codec.createInputStream(stream)
-        text = b""
+        text, size = b"", HEADER_CHUNK
         while True:
-            chunk = bytes(stream.readNBytes(1 << 16))
+            chunk = bytes(stream.readNBytes(size))
             text += chunk
-            ended = len(chunk) < 1 << 16
+            ended = len(chunk) < size
             first, complete = first_record(text.decode("utf-8-sig", "replace"))
             if complete or ended:
                 break
+            size = min(size * 2, 1 << 16)
     finally:
         stream.close()
     if not first:
@@ -189,7 +205,10 @@ def read_input(spark, arguments):
 
 def spread(spark, frame, partitions):
     """The frame over `partitions` partitions (-1: Spark's default parallelism; 0: as read).
-    A multi-line CSV file is read as one partition."""
+    A multi-line CSV file is read as one partition. An RDD (a reader's own stage) is left as
+    it is: its reader spreads it."""
+    if isinstance(frame, RDD):
+        return frame
     if partitions < 0:
         partitions = spark.sparkContext.defaultParallelism
     if partitions and frame.rdd.getNumPartitions() != partitions:
@@ -214,7 +233,8 @@ def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None, wr
     the result partitioned by verdict, and prints a summary (its last line as JSON).
     `counted()`, when given, returns the rows the cleaning stage saw, to check against the
     rows written; `reader(arguments)`, when it returns a function, reads the input instead
-    of read_input; `writer(arguments)`, when it returns a function, cleans and writes the
+    of read_input (into a DataFrame, or an RDD that the writer's own stage takes);
+    `writer(arguments)`, when it returns a function, cleans and writes the
     frame itself (called as clean is) instead of clean and Spark's writer."""
     parser = argument_parser(f"Clean a CSV file on Spark ({name})")
     if add_arguments:
@@ -226,7 +246,6 @@ def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None, wr
         # up). Spark builds the session's state (catalog, analyzer, SQL conf) lazily, at its
         # first use, about a second: that stays inside the clock, as it always was.
         start = time.monotonic()
-        write_without_sort(spark)
         read = (reader and reader(arguments)) or read_input
         frame, columns = read(spark, arguments)
         unknown = [name for name in parquet_columns(arguments.plain_columns) if name not in columns]
@@ -238,6 +257,8 @@ def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None, wr
         if write and arguments.sink == "noop":
             raise SystemExit(f"{name}: --sink noop times the stage without writing, and this "
                              f"job's writer is part of its stage: leave one of them out")
+        if not write:
+            write_without_sort(spark)
         if write:
             write(spark, frame, columns, arguments)
             seconds = time.monotonic() - start
@@ -258,7 +279,7 @@ def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None, wr
             seen = counted() if counted else None
             written = spark.read.parquet(arguments.output).groupBy(VERDICT_COLUMN).count().collect()
         counts = {row[VERDICT_COLUMN]: row["count"] for row in written}
-        partitions = frame.rdd.getNumPartitions()
+        partitions = (frame if isinstance(frame, RDD) else frame.rdd).getNumPartitions()
     finally:
         spark.stop()
     rows = counts.get("clean", 0) + counts.get("rejected", 0)

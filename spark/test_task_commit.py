@@ -96,68 +96,115 @@ class CommitTests(unittest.TestCase):
             task_commit.staging("nosuch://x/out")
 
 
+COLUMNS = ["id", "name", "email", "phone", "country", "note"]
+
+
+def failing_first(run):
+    """run (a task's function: an iterator in, manifest rows out), but the first attempt of
+    partition 0 fails after it wrote all its files."""
+    from pyspark import TaskContext
+
+    def task(inputs):
+        manifest = list(run(inputs))  # every file of the attempt written
+        context = TaskContext.get()
+        if context.partitionId() == 0 and context.attemptNumber() == 0:
+            raise RuntimeError("the first attempt fails after writing (test)")
+        yield from manifest
+
+    return task
+
+
 @unittest.skipUnless(os.environ.get("FASTCOP_BINARY"), "FASTCOP_BINARY (the fastcop binary) unset")
 class SparkRetryTests(unittest.TestCase):
     """The stage with --write task in local Spark, a task attempt failing after it wrote."""
 
-    def test_a_retried_task_is_committed_once(self):
-        from pyspark import TaskContext
+    @classmethod
+    def setUpClass(cls):
         from pyspark.sql import SparkSession
-        from pyspark.sql import types as T
-
-        import fastcop_job
-        import spark_common
 
         here = os.path.dirname(os.path.abspath(__file__))
-        binary = os.path.abspath(os.environ["FASTCOP_BINARY"])
+        cls.binary = os.path.abspath(os.environ["FASTCOP_BINARY"])
         # local[2, 2]: two threads, a task may fail once (Spark retries it).
-        spark = SparkSession.builder.master("local[2, 2]").appName("fastcop-test").config(
+        cls.spark = SparkSession.builder.master("local[2, 2]").appName("fastcop-test").config(
             "spark.ui.enabled", "false").getOrCreate()
-        try:
-            for name in ("fastcop_job.py", "spark_common.py", "task_commit.py"):
-                spark.sparkContext.addPyFile(os.path.join(here, name))
-            spark.sparkContext.addFile(binary)
-            spark.sparkContext.addFile(os.path.join(here, "rules.json"))
-            columns = ["id", "name", "email", "phone", "country", "note"]
-            rows = [(str(i), f"Name {i}", f"user{i}@example.com" if i % 3 else "bad",
-                     "+4930123456", "DE", "") for i in range(40)]
-            frame = spark.createDataFrame(
-                [row + (None,) for row in rows],
-                T.StructType([T.StructField(c, T.StringType())
-                              for c in columns + [spark_common.CORRUPT_COLUMN]])).repartition(2)
-            with tempfile.TemporaryDirectory(prefix="fastcop-retry-") as folder:
-                output = os.path.join(folder, "out")
-                staging, job = task_commit.staging(output)
-                stage = fastcop_job.make_stage(
-                    os.path.basename(binary), "rules.json", columns, "rows",
-                    spark.sparkContext.accumulator(0),
-                    {"staging": staging, "codec": "snappy", "plain_columns": ["id"],
-                     "row_group_bytes": 1 << 20})
+        for name in ("fastcop_job.py", "spark_common.py", "task_commit.py"):
+            cls.spark.sparkContext.addPyFile(os.path.join(here, name))
+        cls.spark.sparkContext.addFile(cls.binary)
+        cls.spark.sparkContext.addFile(os.path.join(here, "rules.json"))
 
-                def failing_first(batches):
-                    manifest = list(stage(batches))  # every file of the attempt written
-                    context = TaskContext.get()
-                    if context.partitionId() == 0 and context.attemptNumber() == 0:
-                        raise RuntimeError("the first attempt fails after writing (test)")
-                    yield from manifest
+    @classmethod
+    def tearDownClass(cls):
+        cls.spark.stop()
 
-                manifest = [row.asDict() for row in frame.mapInArrow(
-                    failing_first, task_commit.MANIFEST_SCHEMA).collect()]
-                attempts = {(row["partition"], row["attempt"]) for row in manifest}
-                self.assertIn((0, 1), attempts)
-                self.assertTrue(os.path.isdir(os.path.join(
-                    staging.removeprefix("file://"), "part-00000-attempt-0")))
-                task_commit.commit(output, staging, job, manifest, "snappy")
-                back = spark.read.parquet(output)
-                self.assertEqual(back.count(), len(rows))
-                self.assertEqual(back.where("verdict = 'rejected'").count(),
-                                 sum(1 for row in rows if row[2] == "bad"))
-                self.assertEqual(sorted(r["id"] for r in back.select("id").collect()),
-                                 sorted(row[0] for row in rows))
-                self.assertEqual(sorted(os.listdir(output)),
-                                 ["_SUCCESS", "verdict=clean", "verdict=rejected"])
-        finally:
-            spark.stop()
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory(prefix="fastcop-retry-")
+        self.output = os.path.join(self.folder.name, "out")
+        self.staging, self.job = task_commit.staging(self.output)
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def stage(self, read):
+        """make_stage's function for read, writing its files under self.staging."""
+        import fastcop_job
+
+        return fastcop_job.make_stage(
+            os.path.basename(self.binary), "rules.json", COLUMNS, read,
+            self.spark.sparkContext.accumulator(0),
+            {"staging": self.staging, "codec": "snappy", "plain_columns": ["id"],
+             "row_group_bytes": 1 << 20})
+
+    def assert_committed_once(self, manifest, ids, rejected):
+        """The manifest has partition 0's second attempt; committing it writes each of ids
+        once, rejected of them rejected."""
+        self.assertIn((0, 1), {(row["partition"], row["attempt"]) for row in manifest})
+        self.assertTrue(os.path.isdir(os.path.join(
+            self.staging.removeprefix("file://"), "part-00000-attempt-0")))
+        self.assertEqual(task_commit.commit(self.output, self.staging, self.job, manifest,
+                                            "snappy"), len(ids))
+        back = self.spark.read.parquet(self.output)
+        self.assertEqual(back.where("verdict = 'rejected'").count(), rejected)
+        self.assertEqual(sorted(r["id"] for r in back.select("id").collect()), sorted(ids))
+        self.assertEqual(sorted(os.listdir(self.output)),
+                         ["_SUCCESS", "verdict=clean", "verdict=rejected"])
+
+    def test_a_retried_task_is_committed_once(self):
+        """--read rows --write task: mapInArrow over a DataFrame of rows."""
+        from pyspark.sql import types as T
+
+        import spark_common
+
+        rows = [(str(i), f"Name {i}", f"user{i}@example.com" if i % 3 else "bad",
+                 "+4930123456", "DE", "") for i in range(40)]
+        frame = self.spark.createDataFrame(
+            [row + (None,) for row in rows],
+            T.StructType([T.StructField(c, T.StringType())
+                          for c in COLUMNS + [spark_common.CORRUPT_COLUMN]])).repartition(2)
+        manifest = [row.asDict() for row in frame.mapInArrow(
+            failing_first(self.stage("rows")), task_commit.MANIFEST_SCHEMA).collect()]
+        self.assert_committed_once(manifest, [row[0] for row in rows],
+                                   sum(1 for row in rows if row[2] == "bad"))
+
+    def test_a_retried_path_task_is_committed_once(self):
+        """--read path --write task: an RDD of file paths (paths_stage), a task per file."""
+        import fastcop_job
+
+        paths, ids, rejected = [], [], 0
+        for number in range(2):
+            path = os.path.join(self.folder.name, f"part-{number}.csv")
+            with open(path, "w", encoding="utf-8") as text:
+                text.write(",".join(COLUMNS) + "\n")
+                for i in range(20):
+                    email = "bad" if i % 4 == 0 else f"juergen{i}@example.com"
+                    rejected += email == "bad"
+                    ids.append(f"{number}-{i}")
+                    text.write(f"{number}-{i},Jürgen {i},{email},+4930123456,DE,\n")
+            paths.append("file:" + path)
+        run = failing_first(fastcop_job.paths_stage(self.stage("path")))
+        manifest = self.spark.sparkContext.parallelize(paths, 2).mapPartitions(run).collect()
+        self.assertEqual({(row["partition"], row["attempt"]) for row in manifest},
+                         {(0, 1), (1, 0)})
+        self.assert_committed_once(manifest, ids, rejected)
 
 
 if __name__ == "__main__":
