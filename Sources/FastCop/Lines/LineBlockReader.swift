@@ -64,9 +64,6 @@ package final class LineBlockReader: @unchecked Sendable {
     package private(set) var blockCameEarly = false
     /// The same for the block read ahead.
     private var nextCameEarly = false
-    /// What one read of a full pipe gives (Linux's default pipe size): only a shorter read asks
-    /// `nothingWaiting`, so a producer that keeps up costs no question per read.
-    private static let fullPipeRead = 64 * 1024
     /// Input bytes read so far: where an input read at offsets reads next.
     private var inputOffset = 0
     /// The next block's read in parts: the parts, the spare buffer and its fill target.
@@ -108,9 +105,9 @@ package final class LineBlockReader: @unchecked Sendable {
     ///     block is searched; with false, one buffer (half the memory) for a caller that is
     ///     done with the current block before it reads the next (``UTF8LineReader`` copies it).
     ///   - nothingWaiting: whether a read now would wait for the input to be fed (a pipe or
-    ///     terminal fed slowly, `tail -f`). When it says so after a short read, the block ends
-    ///     with the whole lines that have come instead of waiting to be full: lines are
-    ///     answered as they arrive, as grep answers them. Nil: blocks are read full.
+    ///     terminal fed slowly, `tail -f`). A block then ends with the whole lines that have
+    ///     come instead of waiting to be full (``StreamArrival``): lines are answered as they
+    ///     arrive, as grep answers them. Nil: blocks are read full.
     package convenience init(
         blockSize: Int = defaultBlockSize, firstBlockSize: Int? = nil, maxLineBytes: Int = defaultMaxLineBytes,
         skipsByteOrderMark: Bool = true, readsAhead: Bool = true, nothingWaiting: (() -> Bool)? = nil,
@@ -284,8 +281,7 @@ package final class LineBlockReader: @unchecked Sendable {
     /// after a short read with nothing more waiting (see `init`), a line end has come.
     private func fill(_ spare: Int, upTo target: Int) throws {
         guard let base = buffers[spare].baseAddress else { return }
-        /// Bytes looked at for a line end (each once).
-        var looked = nextFilled
+        var arrival = nothingWaiting.map { StreamArrival(from: nextFilled, nothingWaiting: $0) }
         while nextFilled < target && !endOfInput {
             let count =
                 switch input {
@@ -305,12 +301,9 @@ package final class LineBlockReader: @unchecked Sendable {
                 }
             }
             nextFilled += count
-            if count > 0 && count < Self.fullPipeRead, let nothingWaiting, nothingWaiting() {
-                if memchr(base + looked, 0x0A, nextFilled - looked) != nil {
-                    nextCameEarly = true
-                    return
-                }
-                looked = nextFilled
+            if arrival?.endsBlock(base, filled: nextFilled, lastRead: count) == true {
+                nextCameEarly = true
+                return
             }
         }
     }

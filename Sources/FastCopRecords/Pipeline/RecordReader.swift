@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import FastCop
 
 /// A block of input holding complete records, ready to be processed in parallel.
 package struct RecordBlock: Sendable {
@@ -30,8 +24,6 @@ package final class RecordReader {
     static let defaultMaxRecordBytes = 16 * 1024 * 1024
     /// The first block's size when the reader starts small (see `init`).
     static let smallFirstBlockSize = 128 * 1024
-    /// What one read of a full pipe gives (Linux's default pipe size).
-    static let fullPipeRead = 64 * 1024
 
     private let source: InputSource
     private var splitter: any RecordSplitter
@@ -172,8 +164,7 @@ package final class RecordReader {
                 if let start = $0.baseAddress { base.update(from: start, count: $0.count) }
             }
             initialized = prefix.count
-            var newline = false
-            var looked = prefix.count
+            var arrival = StreamArrival(from: prefix.count) { [source] in !source.readsWithoutWaiting }
             while initialized < limit {
                 let count = try source.read(into: base + initialized, count: limit - initialized)
                 if count == 0 {
@@ -182,18 +173,12 @@ package final class RecordReader {
                 }
                 initialized += count
                 bytesRead += count
-                // Nothing more waiting (a pipe fed slowly): hand over what has come, once it
-                // may end a record (a line end came) and is at least twice the carried start of
-                // one (a long record arriving in pieces is then copied a bounded number of
-                // times, not once per piece). Each byte is looked at for a line end once. Only
-                // a read shorter than a pipe's 64 KiB asks whether more is waiting: a producer
-                // that keeps up fills the pipe, and its reads cost no `poll(2)`.
-                guard !fillsNextBlock, count < Self.fullPipeRead, initialized >= 2 * prefix.count,
-                    !source.readsWithoutWaiting
-                else { continue }
-                newline = newline || memchr(base + looked, Int32(ASCII.newline), initialized - looked) != nil
-                looked = initialized
-                if newline {
+                // A pipe fed slowly: hand over what has come (StreamArrival), once it is at
+                // least twice the carried start of a record (a long record arriving in pieces
+                // is then copied a bounded number of times, not once per piece).
+                if !fillsNextBlock && initialized >= 2 * prefix.count
+                    && arrival.endsBlock(base, filled: initialized, lastRead: count)
+                {
                     lastBlockCameEarly = true
                     break
                 }
