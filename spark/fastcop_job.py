@@ -449,9 +449,10 @@ def main(argv=None):
             # Each file is one task either way (one row of binaryFile); fastcop uses all the
             # cores the executor gives it. Spreading the files over tasks takes --partitions N.
             arguments.partitions = 0
-        columns = spark_common.header(spark, arguments.input)
+        listing = spark_common.input_files(spark, arguments.input)
+        columns = spark_common.header(spark, arguments.input, listing)
         if arguments.read == "path":
-            listed = spark_common.input_files(spark, arguments.input)[1]
+            listed = listing[1]
             scheme = listed[0].toUri().getScheme()
             if scheme != "file":
                 raise SystemExit(f"--read path: {arguments.input} is on a {scheme}: file "

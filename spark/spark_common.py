@@ -122,22 +122,16 @@ def input_files(spark, path):
     return files, names
 
 
-def first_file(spark, path):
-    """The Hadoop file system and the first file that Spark reads for path (see
-    input_files): the first by name."""
-    files, names = input_files(spark, path)
-    return files, names[0]
-
-
 # The bytes of the file header() asks for first (then twice as many each time, up to 64 KB,
 # until the first record is whole): Py4J hands a byte array over as base64 text, and 64 KB
 # at once took 50-70 ms of a job's fixed cost where a header needs a few hundred bytes.
 HEADER_CHUNK = 1 << 12
 
 
-def header(spark, path):
-    """The columns of the CSV file's header (of its first file, for a folder or a glob; see
-    first_file).
+def header(spark, path, listed=None):
+    """The columns of the CSV file's header (of its first file by name, for a folder or a glob;
+    see input_files). listed: input_files(spark, path) when the caller has it already (the input
+    is then not listed again).
 
     Read on the driver through Hadoop's file system (any path Spark reads: local, HDFS, S3;
     a compressed file through its codec), with no Spark job: asking Spark's CSV reader for
@@ -145,7 +139,8 @@ def header(spark, path):
     second of the FastCop stage's time, which never uses Spark's CSV reader). The first
     record is parsed as RFC 4180 (a quoted name may hold commas and line breaks); a UTF-8
     byte order mark is dropped."""
-    files, where = first_file(spark, path)
+    files, names = listed or input_files(spark, path)
+    where = names[0]
     configuration = spark.sparkContext._jsc.hadoopConfiguration()
     jvm = spark.sparkContext._jvm
     codec = jvm.org.apache.hadoop.io.compress.CompressionCodecFactory(configuration).getCodec(where)
