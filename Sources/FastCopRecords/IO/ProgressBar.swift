@@ -34,7 +34,7 @@ package final class ProgressBar {
         lastDraw = now
         let seconds = max(1e-9, (now - start).inSeconds)
         let rate = Double(rows) / seconds
-        var line = "\(Formatting.grouped(rows)) rows  \(Formatting.grouped(Int(rate))) rows/s"
+        var line = "\(Formatting.grouped(rows)) rows  \(Formatting.rate(rate)) rows/s"
         if let totalBytes, totalBytes > 0 {
             let fraction = min(1, Double(bytesRead) / Double(totalBytes))
             line += "  \(Int(fraction * 100))%"

@@ -72,7 +72,7 @@ package struct RunSummary: Sendable {
         }
         let rate = seconds > 0 ? Double(rows) / seconds : 0
         lines.append(
-            "  time      \(Formatting.fixed(seconds, decimals: 2)) s (\(Formatting.grouped(Int(rate))) rows/s)")
+            "  time      \(Formatting.fixed(seconds, decimals: 2)) s (\(Formatting.rate(rate)) rows/s)")
         if exampleCount > 0 && !examples.isEmpty {
             lines.append("")
             lines.append("First rejected rows:")

@@ -12,6 +12,17 @@ package enum Formatting {
         return value < 0 ? "-" + result : result
     }
 
+    /// A rate per second: a whole number from 10 up (`12,345`), else with the decimals that
+    /// show it (`2.5`, `0.75`, `< 0.01`), so that a slow input (3 rows in 4 s from a pipe) is
+    /// not shown as 0 per second.
+    package static func rate(_ perSecond: Double) -> String {
+        guard perSecond.isFinite, perSecond > 0 else { return "0" }
+        if perSecond >= 9.95 { return grouped(Int(perSecond.rounded())) }
+        if perSecond >= 0.995 { return fixed(perSecond, decimals: 1) }
+        if perSecond >= 0.005 { return fixed(perSecond, decimals: 2) }
+        return "< 0.01"
+    }
+
     /// Seconds as `0:07` or `1:02:03`.
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.up).clamped(to: 0...(99 * 3600)))
