@@ -93,11 +93,43 @@ struct MappedInputTests {
         #expect(InputSource.memory(Array("a\n".utf8), name: "sample").mappedFile() == nil)
     }
 
+    /// `clean` maps a file and `match` reads it at offsets; both ask one question of the input
+    /// (a regular file read as it is), `match` also that it was opened by path and not read yet.
+    @Test("mapped (clean) and read at offsets (match): the same files, bar the ones read from")
+    func mappedAndAtOffsets() throws {
+        try OutputSinkTests.withFolder { folder in
+            let path = "\(folder)/input.csv"
+            try Data("a,b\n1,2\n".utf8).write(to: URL(fileURLWithPath: path))
+            let plain = try InputSource.open(path)
+            #expect(plain.readsAtOffsets)
+            #expect(plain.mappedFile() != nil)
+            // Looked at for a magic number (and replayed): still mapped from its start, but no
+            // longer unread for reads at offsets.
+            let looked = try InputSource.open(path).decoding(nil)
+            #expect(!looked.readsAtOffsets)
+            #expect(looked.mappedFile()?.start == 0)
+            // Partly read: what is left is mapped from where reading stands.
+            let partly = try InputSource.open(path)
+            var byte: UInt8 = 0
+            #expect(try partly.read(into: &byte, count: 1) == 1)
+            #expect(!partly.readsAtOffsets)
+            #expect(partly.mappedFile()?.start == 1)
+            try Data().write(to: URL(fileURLWithPath: path))
+            let empty = try InputSource.open(path)
+            #expect(!empty.readsAtOffsets)
+            #expect(empty.mappedFile() == nil)
+        }
+        let memory = InputSource.memory(Array("a\n".utf8), name: "sample")
+        #expect(!memory.readsAtOffsets)
+        #expect(memory.mappedFile() == nil)
+    }
+
     #if os(Linux)
         @Test("a file whose size is 0 but that has text (procfs) is read, not mapped as empty")
         func procfsIsRead() throws {
             let input = try InputSource.open("/proc/self/status").decoding(nil)
             #expect(input.mappedFile() == nil)
+            #expect(try !InputSource.open("/proc/self/status").readsAtOffsets)
             let reader = RecordReader(source: input, splitter: InputFormat.lines.makeSplitter(dialect: nil))
             var records = 0
             while let block = try reader.next() { records += block.records.count }

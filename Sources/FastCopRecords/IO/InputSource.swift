@@ -87,10 +87,12 @@ package final class InputSource {
         return bytes
     }
 
-    /// Whether ``read(into:count:at:)`` can read this input: a regular file of some bytes (not a
-    /// pipe or a device: a named pipe cannot seek; not a `/proc` file, which says it has none)
-    /// opened by path (not stdin), not decoded and not read from yet.
-    package var readsAtOffsets: Bool { stream === raw && raw.isUnreadFile && (totalBytes ?? 0) > 0 }
+    /// Whether ``read(into:count:at:)`` can read this input (`match` reads blocks at offsets
+    /// with `pread(2)`): a regular file of some bytes read as it is (see ``unreadFileBytes``),
+    /// none of them read yet, opened by path. Not stdin, even from a file: reading at offsets
+    /// leaves its position where it was, and a shell's next command reading the same stdin
+    /// (`{ fastcop match …; cat; } < file`) would read again what was searched.
+    package var readsAtOffsets: Bool { raw.openedItsFile && stream === raw && unreadFileBytes?.start == 0 }
 
     /// Reads up to `count` bytes at file offset `offset` into `buffer` (`pread(2)`), for an
     /// input that ``readsAtOffsets``; fewer than asked only at the end of the file.
@@ -105,28 +107,41 @@ package final class InputSource {
     package var bytesReadFromFile: Int { raw.bytesRead }
 
     /// The rest of the input as a file to map (see ``MappedFile``), when it is a regular file
-    /// that can be mapped, read as it is (no gzip, no other text encoding), else nil (then it is read with
+    /// read as it is (``unreadFileBytes``) that can be mapped, else nil (then it is read with
     /// ``read(into:count:)``). The first bytes already read and not yet given (the look at the
     /// start for a magic number) are mapped again, from the file.
     func mappedFile() -> MappedFile? {
+        // A file system that cannot map (some FUSE ones) is read.
+        guard let file = unreadFileBytes,
+            let probe = mmap(nil, 1, PROT_READ, MAP_PRIVATE, file.descriptor, 0), probe != MAP_FAILED
+        else { return nil }
+        munmap(probe, 1)
+        return MappedFile(
+            name: name, descriptor: file.descriptor, start: file.start, size: file.size, counted: file.position,
+            raw: raw)
+    }
+
+    /// Where the input's bytes not yet given are, when they are the rest of a regular file read
+    /// as it is (not decoded; bytes read only to look for a magic number, and replayed, count as
+    /// not given): the file's descriptor, the offset they start at, the file's size and its
+    /// read position. Nil for a pipe, a device, bytes in memory, decoded input, and a file whose
+    /// size says nothing (procfs and sysfs give 0 and read their text). Stdin counts when it is
+    /// such a file, from where its position stands (a shell may have read part of it).
+    ///
+    /// The one test both ways of reading a file at offsets rely on: ``mappedFile()`` (`clean`,
+    /// `check`) and ``readsAtOffsets`` (`match`).
+    private var unreadFileBytes: (descriptor: Int32, start: Int, size: Int, position: Int)? {
         var pending = 0
         if stream !== raw {
             guard let replay = stream as? ReplayStream, replay.rest === raw else { return nil }
             pending = replay.unread
         }
-        // Only a regular file (not a pipe or device); one whose size says nothing (procfs and
-        // sysfs give 0 and read their text) and a file system that cannot map (some FUSE
-        // ones) are read.
         var status = stat()
         guard let descriptor = raw.fileDescriptor, fstat(descriptor, &status) == 0,
             (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
-            case let position = Int(lseek(descriptor, 0, SEEK_CUR)), position >= pending,
-            let probe = mmap(nil, 1, PROT_READ, MAP_PRIVATE, descriptor, 0), probe != MAP_FAILED
+            case let position = Int(lseek(descriptor, 0, SEEK_CUR)), position >= pending
         else { return nil }
-        munmap(probe, 1)
-        return MappedFile(
-            name: name, descriptor: descriptor, start: position - pending, size: Int(status.st_size),
-            counted: position, raw: raw)
+        return (descriptor, position - pending, Int(status.st_size), position)
     }
 
     /// Makes the source decode what it reads (see `InputSource+Decoding.swift`).

@@ -39,10 +39,6 @@ final class RawStream: ByteStream {
 
     deinit { close() }
 
-    /// Whether this is a file this stream opened and has not read from yet (not stdin, not
-    /// memory), which ``read(into:count:at:)`` can read from its start.
-    var isUnreadFile: Bool { ownsDescriptor && descriptor >= 0 && bytesRead == 0 }
-
     func read(into buffer: UnsafeMutableRawPointer, count: Int) throws -> Int {
         if descriptor < 0 {
             let available = min(count, memory.count - memoryOffset)
@@ -85,6 +81,10 @@ final class RawStream: ByteStream {
             throw RecordsError("cannot read '\(name)': \(SystemError.describe(errno))")
         }
     }
+
+    /// Whether the stream opened its file itself (by path: not stdin, not memory), so that no
+    /// other process shares the descriptor's position.
+    var openedItsFile: Bool { ownsDescriptor && descriptor >= 0 }
 
     /// The file descriptor read (nil for memory), for ``MappedFile``.
     var fileDescriptor: Int32? { descriptor >= 0 ? descriptor : nil }
