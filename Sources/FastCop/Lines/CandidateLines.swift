@@ -6,23 +6,20 @@
 /// It gives up on a range where it skips nothing (the required byte is on nearly every line,
 /// as `.` is in e-mail addresses): then looking for it only costs time.
 struct CandidateLines {
-    private let required: [UInt8]
-    /// A run of bytes every match holds, looked for instead of `required` when known.
+    /// A run of bytes every match holds, looked for instead of the required bytes when known.
     private let literal: RequiredLiteral?
-    /// The literal's next offset, as `next` is for each byte.
+    /// The literal's next offset, as ``NextByte/next`` is for a byte.
     private var nextLiteral = -1
     /// The literal's starts, when they were found beforehand (in order), and the first not
     /// yet passed.
     private let literalStarts: [Int]?
     private var startIndex = 0
-    /// For each required byte, its next offset at or after the last place it was looked for
-    /// from, or the range's end when there is none; -1 before the first look.
-    private var next: [Int]
-    /// The one required byte, when there is one alone (a `.` or an `@`): looked for without
-    /// the array loop, whose bounds and uniqueness checks cost more than the `memchr` on
-    /// short lines.
-    private let single: UInt8?
-    private var nextSingle = -1
+    /// The required bytes: PCRE2's one required code unit, and its other case when it is a
+    /// letter (``Pattern/requiredBytes()``), so one or two; each in a slot of its own rather
+    /// than an array, whose bounds and copy-on-write checks per line cost more than the
+    /// `memchr` on short lines.
+    private var first: NextByte?
+    private var second: NextByte?
     private var probes = 0
     private var useless = 0
     /// Whether the search still looks for candidates in this range.
@@ -35,11 +32,13 @@ struct CandidateLines {
     /// are its starts in the range searched when they are known (``RequiredLiteral/starts(in:
     /// range:into:)``).
     init(required: [UInt8], literal: RequiredLiteral? = nil, literalStarts: [Int]? = nil) {
-        self.required = literal == nil ? required : []
+        precondition(required.count <= 2, "CandidateLines: a required code unit and its other case at most")
         self.literal = literal
         self.literalStarts = literal == nil ? nil : literalStarts
-        single = self.required.count == 1 ? self.required[0] : nil
-        next = single == nil ? Array(repeating: -1, count: self.required.count) : []
+        if literal == nil {
+            first = required.first.map(NextByte.init)
+            second = required.count == 2 ? NextByte(required[1]) : nil
+        }
         isActive = !required.isEmpty || literal != nil
     }
 
@@ -54,16 +53,8 @@ struct CandidateLines {
             nextLiteral = literal.next(in: bytes, range: position..<end) ?? end
         }
         if literal != nil { found = nextLiteral }
-        if let single {
-            if nextSingle < position { nextSingle = ByteScan.next(single, in: bytes, range: position..<end) ?? end }
-            found = min(found, nextSingle)
-        }
-        for index in next.indices {
-            if next[index] < position {
-                next[index] = ByteScan.next(required[index], in: bytes, range: position..<end) ?? end
-            }
-            found = min(found, next[index])
-        }
+        if first != nil { found = min(found, first!.offset(from: position, before: end, in: bytes)) }
+        if second != nil { found = min(found, second!.offset(from: position, before: end, in: bytes)) }
         guard found < end else { return nil }
         self.found = found
         let line = ByteScan.lastNewline(bytes, in: position..<found).map { $0 + 1 } ?? position
@@ -71,5 +62,22 @@ struct CandidateLines {
         if line == position { useless += 1 }
         if probes >= 16 && 2 * useless > probes { isActive = false }
         return line
+    }
+
+    /// A required byte and its next offset at or after the last place it was looked for from
+    /// (the range's end when there is none; -1 before the first look).
+    private struct NextByte {
+        let byte: UInt8
+        var next = -1
+
+        init(_ byte: UInt8) { self.byte = byte }
+
+        /// The byte's first offset at or after `position` (before `end`, else `end`); looked for
+        /// only when the last one found lies before `position`.
+        @inline(__always)
+        mutating func offset(from position: Int, before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            if next < position { next = ByteScan.next(byte, in: bytes, range: position..<end) ?? end }
+            return next
+        }
     }
 }
