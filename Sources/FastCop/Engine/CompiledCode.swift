@@ -69,16 +69,35 @@ final class CompiledCode: @unchecked Sendable {
         defer { pcre2_compile_context_free_8(context) }
         pcre2_set_newline_8(context, newline.pcre2Value)
 
-        var errorCode: Int32 = 0
-        var errorOffset: Int = 0
-        var text = pattern
-        let compiled = text.withUTF8 { bytes in
-            pcre2_compile_8(
-                bytes.baseAddress ?? EmptySubject.pointer, bytes.count, flags | (utf ? EngineFlags.utf : 0),
-                &errorCode, &errorOffset, context)
+        func compile(_ text: String) -> (code: OpaquePointer?, error: Int32, offset: Int) {
+            var errorCode: Int32 = 0
+            var errorOffset: Int = 0
+            var text = text
+            let compiled = text.withUTF8 { bytes in
+                pcre2_compile_8(
+                    bytes.baseAddress ?? EmptySubject.pointer, bytes.count, flags | (utf ? EngineFlags.utf : 0),
+                    &errorCode, &errorOffset, context)
+            }
+            return (compiled, errorCode, errorOffset)
         }
-        guard let compiled else {
-            throw EngineFailure(stage: .compile, code: errorCode, offset: errorOffset)
+        // The pattern as written is compiled first, so that an error names its own offset; then
+        // the form with its repeated one-character groups as classes, which PCRE2 searches
+        // faster (``SingleCharacterGroups``), takes its place when it compiles to as many groups.
+        let original = compile(pattern)
+        guard var compiled = original.code else {
+            throw EngineFailure(stage: .compile, code: original.error, offset: original.offset)
+        }
+        var text = pattern
+        if let simpler = SingleCharacterGroups.rewritten(pattern, flags: flags, utf: utf),
+            let code = compile(simpler).code
+        {
+            if Self.captureCount(code) == Self.captureCount(compiled) {
+                pcre2_code_free_8(compiled)
+                compiled = code
+                text = simpler
+            } else {
+                pcre2_code_free_8(code)
+            }
         }
         // A pattern that calls groups runs on the interpreter unless JIT is required: the
         // JIT's match limit does not bound its time (see `callsGroups`).
@@ -101,25 +120,30 @@ final class CompiledCode: @unchecked Sendable {
         }
         self.code = compiled
         self.isJIT = jit
-        self.linearBranches = jit ? LinearShape.branches(of: pattern, flags: flags) : nil
+        self.linearBranches = jit ? LinearShape.branches(of: text, flags: flags) : nil
         self.limits = limits
-        self.recipe = Recipe(pattern: pattern, flags: flags, newline: newline, useJIT: tryJIT, utf: utf)
+        self.recipe = Recipe(pattern: text, flags: flags, newline: newline, useJIT: tryJIT, utf: utf)
 
         var allOptions: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_ALLOPTIONS), &allOptions)
         self.isAnchored = allOptions & EngineFlags.anchored != 0
-        self.canStep = !CompiledCode.steersSearch(pattern)
+        self.canStep = !CompiledCode.steersSearch(text)
         var namesCROrLF: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_HASCRORLF), &namesCROrLF)
         self.skipsCRLF = newline == .anyUnicode && namesCROrLF == 0
 
-        var captures: UInt32 = 0
-        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
-        self.captureCount = Int(captures)
+        self.captureCount = Self.captureCount(compiled)
         self.groupNumbers = CompiledCode.readNameTable(compiled)
     }
 
     deinit { pcre2_code_free_8(code) }
+
+    /// `PCRE2_INFO_CAPTURECOUNT` of `code`.
+    private static func captureCount(_ code: OpaquePointer) -> Int {
+        var captures: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
+        return Int(captures)
+    }
 
     /// This pattern compiled with `PCRE2_USE_OFFSET_LIMIT` (and JIT when this one asked for
     /// it), so that a search can be confined to a window of start positions
