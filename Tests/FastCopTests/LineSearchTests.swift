@@ -106,4 +106,30 @@ struct LineSearchTests {
         let error = #expect(throws: LineBlockReader.LineTooLong.self) { try reader.start() }
         #expect(error?.description == "a line is longer than 0 MiB: is this text?")
     }
+
+    /// A line search reads no group, so its patterns capture nothing and a repeated group of
+    /// one-character alternatives, capturing as written, is searched as their class: a line of
+    /// 20,000 blanks before an `x` is answered (as a group, the search ran out of its budget).
+    @Test("a repeated (\\s|,) on a long run of blanks is answered, and back references still work")
+    func capturingGroupsAsClasses() throws {
+        let line = "word" + String(repeating: " ", count: 20_000) + "x"
+        let text = Array("\(line)\nend ,\naa\nab\n".utf8)
+        let blanks = try Self.search(#"(\s|,)+$"#, in: text, blockSize: 4096)
+        #expect(blanks.output == "end ,\n")
+        #expect(blanks.problems.isEmpty)
+        let repeated = try Self.search(#"(a)\1"#, in: text, blockSize: 4096)
+        #expect(repeated.output == "aa\n")
+        #expect(try Self.search(#"(?<x>a)\k<x>|(b)\g{-1}"#, in: Array("ab\nbb\n".utf8)).output == "bb\n")
+    }
+
+    @Test(
+        "a pattern that may name a group by number keeps its groups",
+        arguments: [
+            (#"(a)\1"#, true), (#"\g{1}"#, true), (#"(a)(?1)"#, true), (#"(a)(?-1)"#, true), (#"(?R)?"#, true),
+            (#"(a)?(?(1)b|c)"#, true), (#"(\s|,)+$"#, false), (#"(?-i:a)(?+"#, false), (#"(?i)(a|b)\0"#, false),
+            (#"(?<x>a)\k<x>"#, false),
+        ])
+    func numberedGroups(pattern: String, numbers: Bool) {
+        #expect(LineSearch.mayNumberGroups(pattern) == numbers)
+    }
 }

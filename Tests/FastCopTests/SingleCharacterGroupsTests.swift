@@ -44,22 +44,30 @@ struct SingleCharacterGroupsTests {
         #expect(SingleCharacterGroups.rewritten(pattern, flags: 0, utf: true) == nil)
     }
 
-    @Test("not rewritten in extended, literal or byte mode")
+    @Test("options: not in extended or literal mode; bytes take ASCII literals; plain groups when they do not capture")
     func options() {
         let pattern = #"(?:\s|,)+"#
         #expect(SingleCharacterGroups.rewritten(pattern, flags: EngineFlags.extended, utf: true) == nil)
         #expect(SingleCharacterGroups.rewritten(pattern, flags: EngineFlags.literal, utf: true) == nil)
-        #expect(SingleCharacterGroups.rewritten(pattern, flags: 0, utf: false) == nil)
+        #expect(SingleCharacterGroups.rewritten(pattern, flags: 0, utf: false) == #"[\s,]+"#)
+        #expect(SingleCharacterGroups.rewritten(#"(?:é|a)+"#, flags: 0, utf: false) == nil)
+        #expect(SingleCharacterGroups.rewritten(#"(?:[é]|a)+"#, flags: 0, utf: false) == #"[éa]+"#)
+        #expect(SingleCharacterGroups.rewritten(#"(\s|,)+"#, flags: 0, utf: true) == nil)
+        #expect(
+            SingleCharacterGroups.rewritten(#"(\s|,)+(?<n>a|b)+"#, flags: EngineFlags.noAutoCapture, utf: true)
+                == #"[\s,]+(?<n>a|b)+"#)
     }
 
     /// Generated patterns with repeated one-character groups among other items, each searched
     /// as compiled (rewritten) and with a trailing empty comment `(?#)`, which leaves it as
     /// written: every match of every subject is the same, with the same groups, caseless too.
-    @Test("the same matches as the pattern as written", arguments: [0, 1])
-    func sameMatches(caseless: Int) throws {
+    @Test("the same matches as the pattern as written", arguments: [0, 1, 2, 3])
+    func sameMatches(mode: Int) throws {
+        // 0: UTF; 1: UTF, caseless; 2: UTF, plain groups capture nothing; 3: bytes.
+        let caseless = mode == 1 ? 1 : 0
         let atoms = ["a", "b", "-", "é", "😀", #"\s"#, #"\d"#, #"\w"#, #"\p{Lu}"#, #"[x-z]"#, #"\."#, ","]
         let repeats = ["+", "*", "?", "{2}", "{1,3}", "+?", "*+", "{2,}?"]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(caseless)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(mode + caseless)
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33) % bound
@@ -79,8 +87,9 @@ struct SingleCharacterGroupsTests {
                 }
             }
             if next(3) == 0 { pattern += "$" }
-            let options: Pattern.Options = caseless == 1 ? [.caseInsensitive] : []
-            if SingleCharacterGroups.rewritten(pattern, flags: 0, utf: true) != nil { rewrittenCount += 1 }
+            let options: Pattern.Options = [[], [.caseInsensitive], [.noAutoCapture], [.bytes]][mode]
+            let flags = mode == 2 ? EngineFlags.noAutoCapture : 0
+            if SingleCharacterGroups.rewritten(pattern, flags: flags, utf: mode != 3) != nil { rewrittenCount += 1 }
             let compiled = try Pattern(pattern, options: options)
             let asWritten = try Pattern(pattern + "(?#)", options: options)
             for subject in subjects {
@@ -96,7 +105,7 @@ struct SingleCharacterGroupsTests {
                 }
             }
         }
-        #expect(rewrittenCount > 100)
+        #expect(rewrittenCount > (mode == 3 ? 50 : 100))
     }
 
     /// The case the rewrite is for: a long run of blanks before a character that ends the

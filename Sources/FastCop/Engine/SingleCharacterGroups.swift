@@ -14,18 +14,20 @@
 /// (a C loop over PCRE2 10.42 with UCP and the full match limit). `fastcop match -c` on 20,000
 /// lines with runs of up to 2,000 blanks took 14 s as written and 0.07 s as a class.
 ///
-/// Only what ``PatternItemReader`` knows is rewritten (a literal character, an escaped one, a
-/// type such as `\s`, `\d` or `\p{L}`, a class that is not negated; not `.`), and only in UTF
-/// mode, where a literal character is one item whatever its length in bytes. A pattern is left
-/// as it is under `PCRE2_EXTENDED` or `PCRE2_LITERAL`, or with `\Q`, `\c`, a comment `(?#…)`, an
-/// inline `x` option, a callout `(?C…)`, a verb with an argument `(*MARK:…)`, or a class the
-/// reader does not know, where the text around a group would need more reading to be sure what it
-/// means. Capturing groups are never touched: their numbers and what they capture stay.
+/// Only what ``PatternItemReader`` knows is rewritten: a literal character, an escaped one, a
+/// type such as `\s`, `\d` or `\p{L}`, a class that is not negated; not `.`; a literal character
+/// outside ASCII only in UTF mode, where it is one item whatever its length in bytes. A pattern
+/// is left as it is under `PCRE2_EXTENDED` or `PCRE2_LITERAL`, or with `\Q`, `\c`, a comment
+/// `(?#…)`, an inline `x` option, a callout `(?C…)`, a verb with an argument `(*MARK:…)`, or a
+/// class the reader does not know, where the text around a group would need more reading to be
+/// sure what it means. Capturing groups are never touched: their numbers and what they capture
+/// stay (under `PCRE2_NO_AUTO_CAPTURE` a plain `(…)` captures nothing, and is rewritten too).
 enum SingleCharacterGroups {
     /// `pattern` with its repeated one-character groups as classes, or nil when it has none or
     /// is not read (see above).
     static func rewritten(_ pattern: String, flags: UInt32, utf: Bool) -> String? {
-        guard utf, flags & (EngineFlags.extended | EngineFlags.literal) == 0 else { return nil }
+        guard flags & (EngineFlags.extended | EngineFlags.literal) == 0 else { return nil }
+        let plainGroupsCapture = flags & EngineFlags.noAutoCapture == 0
         let bytes = Array(pattern.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -46,8 +48,9 @@ enum SingleCharacterGroups {
                 output += bytes[index..<reader.index]
                 index = reader.index
             case ASCII.openParenthesis:
-                guard let opening = Self.opening(bytes, at: index) else { return nil }
-                if opening.isPlainGroup, let (replacement, end) = Self.group(bytes, from: opening.end),
+                guard let opening = Self.opening(bytes, at: index, plainGroupsCapture: plainGroupsCapture)
+                else { return nil }
+                if opening.isPlainGroup, let (replacement, end) = Self.group(bytes, from: opening.end, utf: utf),
                     Self.isRepeat(bytes, at: end)
                 {
                     output += replacement
@@ -66,11 +69,15 @@ enum SingleCharacterGroups {
     }
 
     /// What an opening parenthesis at `index` starts, and where its head ends: `(?:` is a plain
-    /// group; an option setting without `x`, a named or other group, a look-around or a verb
-    /// without an argument are read past their head. Nil for what the rewrite does not read
-    /// past: a comment, a callout, an `x` option, a verb with an argument.
-    private static func opening(_ bytes: [UInt8], at index: Int) -> (isPlainGroup: Bool, end: Int)? {
+    /// group, and so is `(` unless `plainGroupsCapture` (it does not under
+    /// `PCRE2_NO_AUTO_CAPTURE`); an option setting without `x`, a named or other group, a
+    /// look-around or a verb without an argument are read past their head. Nil for what the
+    /// rewrite does not read past: a comment, a callout, an `x` option, a verb with an argument.
+    private static func opening(
+        _ bytes: [UInt8], at index: Int, plainGroupsCapture: Bool
+    ) -> (isPlainGroup: Bool, end: Int)? {
         let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+        if next != ASCII.asterisk && next != ASCII.question { return (!plainGroupsCapture, index + 1) }
         if next == ASCII.asterisk {
             // A verb: `(*UCP)`, `(*FAIL)`; one with an argument (`(*MARK:name)`) holds text.
             guard let close = bytes[index...].firstIndex(of: ASCII.closeParenthesis),
@@ -93,8 +100,9 @@ enum SingleCharacterGroups {
 
     /// The replacement of the group whose alternatives start at `start` (just after `(?:`) and
     /// the offset after its `)`, when every alternative is one character item: the class of
-    /// them all, or the item itself when there is one. Nil otherwise.
-    private static func group(_ bytes: [UInt8], from start: Int) -> ([UInt8], Int)? {
+    /// them all, or the item itself when there is one. Nil otherwise. Without `utf` (a pattern
+    /// of bytes), a literal character is one item only when it is ASCII: `é` is two bytes there.
+    private static func group(_ bytes: [UInt8], from start: Int, utf: Bool) -> ([UInt8], Int)? {
         var reader = PatternItemReader(bytes: bytes, index: start)
         var members: [UInt8] = []
         var items = 0
@@ -103,7 +111,9 @@ enum SingleCharacterGroups {
             let itemStart = reader.index
             guard reader.next != ASCII.dot, reader.readCharacterItem() else { return nil }
             only = bytes[itemStart..<reader.index]
-            guard let member = Self.classMember(only) else { return nil }
+            guard utf || only.count == 1 || only.first == ASCII.backslash || only.first == ASCII.openBracket,
+                let member = Self.classMember(only)
+            else { return nil }
             members += member
             items += 1
             if reader.take(ASCII.verticalBar) { continue }
