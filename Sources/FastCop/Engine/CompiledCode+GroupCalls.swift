@@ -40,6 +40,23 @@ extension CompiledCode {
         pattern.indices.contains { isCall(pattern[$0...]) }
     }
 
+    /// Whether `pattern`'s text may refer to a group by its number: a group call (``isCall``),
+    /// a back reference or octal escape (`\1`-`\9`, `\g` in any form), or a condition `(?(`.
+    /// Read loosely (a class, a comment or an escaped backslash is not told apart), which only
+    /// keeps the numbers where they were not needed. Under `PCRE2_NO_AUTO_CAPTURE` such a
+    /// reference would not compile, or (`\11` with eleven groups) would become an octal escape,
+    /// so a caller that reads no group (`fastcop match`) drops the captures only without one.
+    static func mayNumberGroups(_ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
+        pattern.indices.contains { index in
+            let item = pattern[index...]
+            if isCall(item) { return true }
+            if item.starts(with: "(?(".utf8) { return true }
+            guard item.first == UInt8(ascii: "\\"), index + 1 < pattern.count else { return false }
+            let second = pattern[index + 1]
+            return second == UInt8(ascii: "g") || (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(second)
+        }
+    }
+
     /// Whether `item` begins with a group call: `(?R`, `(?` and a digit, `(?+` or `(?-` and a
     /// digit, `(?&`, `(?P>`, `\g<` or `\g'`.
     fileprivate static func isCall(_ item: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {

@@ -2,7 +2,7 @@
 /// character: a literal character, an escaped one, `.`, a type such as `\s` or `\p{L}`, or a
 /// class `[…]`. Anything it does not know (a back reference, `\Q`, `\R`, an octal escape, a
 /// class with `[.` or `[=`) is refused: a reader returns false, and its caller then leaves the
-/// pattern as it is. ``LinearShape`` reads patterns with it.
+/// pattern as it is. ``LinearShape`` and ``SingleCharacterGroups`` read patterns with it.
 struct PatternItemReader {
     let bytes: [UInt8]
     var index = 0
@@ -120,7 +120,8 @@ struct PatternItemReader {
 }
 
 extension UInt8 {
-    fileprivate var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
+    /// An ASCII letter, as pattern text reads it.
+    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
     fileprivate var isHexDigit: Bool {
         (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }

@@ -85,7 +85,7 @@ enum SingleCharacterGroups {
             else { return nil }
             return (false, close + 1)
         }
-        guard next == ASCII.question, index + 2 < bytes.count else { return (false, index + 1) }
+        guard index + 2 < bytes.count else { return (false, index + 1) }
         let kind = bytes[index + 2]
         if kind == ASCII.colon { return (true, index + 3) }
         if kind == ASCII.hash || kind == ASCII.upperC { return nil }
@@ -181,7 +181,6 @@ enum SingleCharacterGroups {
 extension UInt8 {
     /// A letter, `^` or `-`: what an inline option setting such as `(?i-s)` is made of.
     fileprivate var isOptionLetter: Bool {
-        (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) || self == UInt8(ascii: "^")
-            || self == UInt8(ascii: "-")
+        isASCIILetter || self == UInt8(ascii: "^") || self == UInt8(ascii: "-")
     }
 }

@@ -53,8 +53,8 @@ struct CandidateLines {
             nextLiteral = literal.next(in: bytes, range: position..<end) ?? end
         }
         if literal != nil { found = nextLiteral }
-        if first != nil { found = min(found, first!.offset(from: position, before: end, in: bytes)) }
-        if second != nil { found = min(found, second!.offset(from: position, before: end, in: bytes)) }
+        if let next = first?.offset(from: position, before: end, in: bytes) { found = min(found, next) }
+        if let next = second?.offset(from: position, before: end, in: bytes) { found = min(found, next) }
         guard found < end else { return nil }
         self.found = found
         let line = ByteScan.lastNewline(bytes, in: position..<found).map { $0 + 1 } ?? position

@@ -79,7 +79,9 @@ package struct LineSearch: Sendable {
         // No group of a line search is read: its patterns capture nothing, so that a repeated
         // `(\s|,)` is searched as the class `[\s,]` (see the engine's SingleCharacterGroups),
         // unless the text may name a group by its number, which needs the numbers kept.
-        let searched = Self.mayNumberGroups(text) ? options : options.union(.noAutoCapture)
+        var numbered = text
+        let searched =
+            numbered.withUTF8 { CompiledCode.mayNumberGroups($0) } ? options : options.union(.noAutoCapture)
         linePattern = try Pattern(text, options: searched)
         self.wholeLine = wholeLine
         self.invert = invert
@@ -113,35 +115,6 @@ package struct LineSearch: Sendable {
             blockPattern = nil
             blockPatternLF = nil
         }
-    }
-
-    /// Whether `text` may refer to a group by its number: a back reference or an octal escape
-    /// (`\1`-`\9`, `\g`), or a call or condition (`(?1)`, `(?-1)`, `(?+1)`, `(?R)`, `(?(1)`).
-    /// Read loosely (a class or an escaped backslash is not told apart), which only keeps the
-    /// numbers where they were not needed. Under `PCRE2_NO_AUTO_CAPTURE` such a reference would
-    /// not compile, or (`\11` with eleven groups) would become an octal escape.
-    static func mayNumberGroups(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        for index in bytes.indices.dropLast() {
-            let next = bytes[index + 1]
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(next) || next == UInt8(ascii: "g") { return true }
-            case UInt8(ascii: "("):
-                guard next == UInt8(ascii: "?"), index + 2 < bytes.count else { continue }
-                let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-                let kind = bytes[index + 2]
-                if digits.contains(kind) || kind == UInt8(ascii: "R") || kind == UInt8(ascii: "(") { return true }
-                if kind == UInt8(ascii: "+") || kind == UInt8(ascii: "-"), index + 3 < bytes.count,
-                    digits.contains(bytes[index + 3])
-                {
-                    return true
-                }
-            default:
-                continue
-            }
-        }
-        return false
     }
 
     /// The same search, printing `prefix` before each line.
