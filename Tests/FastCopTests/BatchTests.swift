@@ -1,5 +1,4 @@
 import FastCop
-import Synchronization
 import Testing
 
 @Suite("Batch: concurrent evaluation over many strings")
@@ -69,7 +68,7 @@ struct BatchTests {
 
     @Test("progress reaches the total; small inputs stay on the calling thread")
     func progressAndThreshold() {
-        let seen = Mutex<[Int]>([])
+        let seen = Locked<[Int]>([])
         var options = BatchOptions(parallelism: 4, chunkSize: 100, sequentialThreshold: 0)
         options.progress = { done, total in
             #expect(total == 1000)
@@ -80,7 +79,7 @@ struct BatchTests {
         #expect(values.count == 10)
         #expect(values.max() == 1000)
 
-        let threads = Mutex<Set<String>>([])
+        let threads = Locked<Set<String>>([])
         let small = BatchOptions(parallelism: 4, chunkSize: 10, sequentialThreshold: 10_000)
         let caller = "\(pthreadID())"
         _ = Batch(options: small).map(Array(0..<500)) { value in

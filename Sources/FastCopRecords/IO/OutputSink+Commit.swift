@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import FastCop
 
 #if canImport(Glibc)
     import Glibc
@@ -99,7 +99,7 @@ extension OutputSink {
     /// and any whose thread the system refuses, on the calling thread). Returns the index and
     /// the system's reason of each that could not be removed.
     private static func remove(_ paths: [String]) -> [(Int, String)] {
-        let refusals = Mutex<[(Int, String)]>([])
+        let refusals = Locked<[(Int, String)]>([])
         let done = DispatchGroup()
         for (index, path) in paths.enumerated() {
             let removal: @Sendable () -> Void = {
