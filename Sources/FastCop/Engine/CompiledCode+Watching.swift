@@ -1,13 +1,5 @@
 import CPCRE2
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A pattern's watched form (``CompiledCode/watchedVariant``) and where its callout is, or no
 /// code when the branch did not become a callout where expected (with `PCRE2_LITERAL`, for
 /// example) or did not compile: then a search skips the watched stage.
@@ -39,33 +31,21 @@ private func findCallout(
     return 0
 }
 
-/// The monotonic clock that the watched search is charged by.
-enum SearchClock {
-    /// The monotonic clock in nanoseconds (`CLOCK_MONOTONIC`). The callout
-    /// (`cpcre2_watch_callout` in the CPCRE2 shim, in C because PCRE2 calls it at every failed
-    /// start position) reads the coarse clock instead, at every eighth such position: a few
-    /// nanoseconds, a few milliseconds of resolution, against a deadline tens of milliseconds
-    /// away.
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-}
-
 extension CompiledCode {
     /// Runs PCRE2's own search (every start position under the full ``EngineLimits/match``)
     /// on the watched form of this pattern, for at most half of `remaining` steps' worth of
-    /// time (``EngineLimits/nanosecondsPerStep`` each, or
-    /// ``EngineLimits/nanosecondsPerInterpretedStep`` without JIT), and charges the time it
-    /// took (at most that half) to `remaining`.
+    /// the thread's CPU time (``EngineLimits/nanosecondsPerStep`` each, or
+    /// ``EngineLimits/nanosecondsPerInterpretedStep`` without JIT), and charges the CPU time it
+    /// took (at most that half) to `remaining`. CPU time, not the clock on the wall: on a busy
+    /// machine a search is not cut short because other work held its core.
     ///
     /// The form `pattern\E|(?C255)(*F)` matches exactly what `pattern` matches (its last branch
     /// always fails and adds no group), and PCRE2 keeps its optimizations for the first branch
     /// (the JIT's memory of where a leading repeat already failed, which makes `\s+$` linear);
     /// the callout in the last branch (`cpcre2_watch_callout`) runs once per failed start
-    /// position and reads a coarse clock at every eighth. So the search ends within its time plus eight start positions'
-    /// work (each at most ``EngineLimits/match`` steps) and the clock's resolution.
+    /// position and reads a coarse clock at every eighth (and the thread's CPU time once that clock
+    /// says the allowance may be spent). So the search ends within its CPU time plus eight start
+    /// positions' work (each at most ``EngineLimits/match`` steps) and the coarse clock's resolution.
     ///
     /// - Returns: PCRE2's status, and the start position at which the time ran out when the
     ///   status is `PCRE2_ERROR_CALLOUT`; nil when the pattern has no watched form.
@@ -97,23 +77,23 @@ extension CompiledCode {
     func watching(
         _ watched: WatchedCode, scratch: MatchScratch, remaining: inout UInt64, _ body: () -> Int32
     ) -> (status: Int32, stoppedAt: Int?) {
-        let began = SearchClock.now()
-        // At most half of what is left, so that the search in windows keeps the other half.
+        // CPU time (see SearchWatch): the same work whether or not other threads or processes
+        // hold the cores meanwhile. At most half of what is left, so that the search in
+        // windows keeps the other half.
         let half = remaining / 2
         let perStep =
             watched.code?.isJIT ?? true ? EngineLimits.nanosecondsPerStep : EngineLimits.nanosecondsPerInterpretedStep
         let (allowance, overflow) = half.multipliedReportingOverflow(by: perStep)
-        var watch = cpcre2_watch(
-            deadline: overflow ? UInt64.max : began &+ allowance, callout_position: watched.calloutPosition,
-            stopped_at: 0, countdown: 1, stopped: 0)
-        defer { remaining -= min(half, (SearchClock.now() &- began) / perStep) }
+        let began = SearchWatch.threadCPUTime
+        var watch = SearchWatch(allowance: overflow ? nil : allowance, calloutPosition: watched.calloutPosition)
+        defer { remaining -= min(half, (SearchWatch.threadCPUTime &- began) / perStep) }
         scratch.apply(limits, matchLimit: limits.match)
-        let status = withUnsafeMutablePointer(to: &watch) { watch in
+        let status = withUnsafeMutablePointer(to: &watch.state) { watch in
             pcre2_set_callout_8(scratch.context, cpcre2_watch_callout, watch)
             defer { pcre2_set_callout_8(scratch.context, nil, nil) }
             return body()
         }
-        return (status, watch.stopped != 0 ? watch.stopped_at : nil)
+        return (status, watch.stoppedAt)
     }
 
     /// `pcre2_substitute` with `options` on the watched form, every start position under the

@@ -19,13 +19,16 @@ struct EngineLimits: Sendable, Hashable {
     /// ``total``: a long document whose many matches each need thousands of steps is still
     /// searched, and the work stays linear in the subject's length.
     static let budgetPerByte: UInt64 = 100
-    /// What a step of the total is worth in time, for a search that runs PCRE2's own search
-    /// under a clock (``CompiledCode/watch(_:from:options:scratch:remaining:)``), with JIT:
+    /// What a step of the total is worth in the thread's CPU time, for a search that runs
+    /// PCRE2's own search under a clock (``CompiledCode/watch(_:from:options:scratch:remaining:)``), with JIT:
     /// a little more than a backtracking step of PCRE2's JIT takes on the patterns that run
     /// away (3 to 14 ns measured), so half the default total of 10,000,000 steps allows 50 ms.
     static let nanosecondsPerStep: UInt64 = 10
     /// The same for PCRE2's interpreter, several times slower per step.
     static let nanosecondsPerInterpretedStep: UInt64 = 40
+    /// How many times its CPU-time allowance a watched search may take on the monotonic clock
+    /// (a thread that other work keeps off its core gets its CPU time, within reason).
+    static let wallTimesCPU: UInt64 = 8
 
     /// The steps that the grants of one search over `count` bytes may add up to.
     func budget(forSubjectOf count: Int) -> UInt64 {
