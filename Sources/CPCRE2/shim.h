@@ -14,7 +14,7 @@ static inline PCRE2_SIZE cpcre2_unset(void) { return PCRE2_UNSET; }
 #include <time.h>
 
 /// What the watched search's callout (`cpcre2_watch_callout`) reads and writes (see FastCop's
-/// `CompiledCode.watching`).
+/// `SearchWatch` and `CompiledCode.watching`).
 typedef struct {
     uint64_t deadline;          // monotonic nanoseconds at which the thread's CPU time is read again
     uint64_t cpu_deadline;      // the thread's CPU nanoseconds after which the search stops

@@ -84,9 +84,8 @@ extension CompiledCode {
         let perStep =
             watched.code?.isJIT ?? true ? EngineLimits.nanosecondsPerStep : EngineLimits.nanosecondsPerInterpretedStep
         let (allowance, overflow) = half.multipliedReportingOverflow(by: perStep)
-        let began = SearchWatch.threadCPUTime
         var watch = SearchWatch(allowance: overflow ? nil : allowance, calloutPosition: watched.calloutPosition)
-        defer { remaining -= min(half, (SearchWatch.threadCPUTime &- began) / perStep) }
+        defer { remaining -= min(half, watch.cpuSpent / perStep) }
         scratch.apply(limits, matchLimit: limits.match)
         let status = withUnsafeMutablePointer(to: &watch.state) { watch in
             pcre2_set_callout_8(scratch.context, cpcre2_watch_callout, watch)

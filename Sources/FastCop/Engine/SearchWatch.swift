@@ -13,24 +13,28 @@ import CPCRE2
 struct SearchWatch {
     /// What the callout reads and writes.
     var state: cpcre2_watch
+    /// The thread's CPU time when the watch started.
+    let cpuStart: UInt64
 
     /// A watch that starts now, for `allowance` nanoseconds of CPU time (nil: no limit).
     init(allowance: UInt64?, calloutPosition: Int) {
         let wall = cpcre2_coarse_nanoseconds()
         let cpu = cpcre2_thread_cpu_nanoseconds()
         guard let allowance else {
-            self.init(deadline: .max, cpuDeadline: .max, wallLimit: .max, calloutPosition: calloutPosition)
+            self.init(
+                deadline: .max, cpuDeadline: .max, wallLimit: .max, calloutPosition: calloutPosition, cpuStart: cpu)
             return
         }
         let (limit, overflow) = allowance.multipliedReportingOverflow(by: EngineLimits.wallTimesCPU)
         self.init(
             deadline: wall &+ allowance, cpuDeadline: cpu &+ allowance,
-            wallLimit: overflow ? .max : wall &+ limit, calloutPosition: calloutPosition)
+            wallLimit: overflow ? .max : wall &+ limit, calloutPosition: calloutPosition, cpuStart: cpu)
     }
 
     /// A watch with the given deadlines: `deadline` and `wallLimit` on the coarse monotonic
-    /// clock, `cpuDeadline` on the thread's CPU clock (nanoseconds).
-    init(deadline: UInt64, cpuDeadline: UInt64, wallLimit: UInt64, calloutPosition: Int) {
+    /// clock, `cpuDeadline` on the thread's CPU clock (nanoseconds), started at `cpuStart`.
+    init(deadline: UInt64, cpuDeadline: UInt64, wallLimit: UInt64, calloutPosition: Int, cpuStart: UInt64 = 0) {
+        self.cpuStart = cpuStart
         state = cpcre2_watch(
             deadline: deadline, cpu_deadline: cpuDeadline, wall_limit: wallLimit,
             callout_position: calloutPosition, stopped_at: 0, countdown: 1, stopped: 0)
@@ -38,6 +42,9 @@ struct SearchWatch {
 
     /// Where the search stopped when its time ran out; nil when it did not.
     var stoppedAt: Int? { state.stopped != 0 ? state.stopped_at : nil }
+
+    /// The thread's CPU time since the watch started, in nanoseconds.
+    var cpuSpent: UInt64 { cpcre2_thread_cpu_nanoseconds() &- cpuStart }
 
     /// The thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
     static var threadCPUTime: UInt64 { cpcre2_thread_cpu_nanoseconds() }
