@@ -130,11 +130,13 @@ extension Pattern {
     ///   `\s+` or `[ \t]*`, then a few fixed items such as `$`: `\s+$`, `^\s+|\s+$`) gets
     ///   ``matchLimit`` at once: PCRE2's JIT fails the start positions that such a repeat
     ///   already covered, so the search is linear; a search of several calls charges each call
-    ///   one step per byte per branch.
+    ///   one step per byte per branch (a pattern of one branch that matched: two per byte up to
+    ///   the match's end).
     /// - If a position needs more than its share, PCRE2's own search runs again with the full
     ///   ``matchLimit`` per position, under a clock that allows half of what is left of the
-    ///   total (or of 100 steps per subject byte, when that is more), at 10 ns a step with JIT
-    ///   and 40 ns without: 50 ms for the default total on subjects up to 100 kB.
+    ///   total (or of 100 steps per subject byte, when that is more), at 10 ns of the thread's
+    ///   CPU time a step with JIT and 40 ns without: 50 ms for the default total on subjects up
+    ///   to 100 kB (and at most eight times that on the wall clock).
     /// - If the clock runs out, the search goes on from the position reached in windows of
     ///   start positions, finds any position that needs more than its share and grants it more
     ///   steps, up to ``matchLimit``, charging each grant against the rest of the total. When
@@ -145,8 +147,8 @@ extension Pattern {
     /// eight positions' work, whatever the pattern (steps count backtracking, not the scan inside
     /// a repeat: a pattern that rescans a long run from every start position without
     /// backtracking takes PCRE2's own time); it gives PCRE2's answer whenever PCRE2 alone
-    /// finishes within the allowance (the allowance is time, so near it the answer can depend
-    /// on the machine's load). `matches(in:)` and the `replacing` methods spend one total over
+    /// finishes within the allowance (the allowance is CPU time, so other work on the machine
+    /// does not shorten it, but near it the answer can depend on the machine's speed). `matches(in:)` and the `replacing` methods spend one total over
     /// the whole subject. A pattern with `\G`, `(*COMMIT)` or `(*SKIP)` cannot be searched
     /// window by window (they depend on where a search starts), so for them a search that
     /// outlasts the clock ends with the limit error.
