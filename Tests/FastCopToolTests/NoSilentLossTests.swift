@@ -168,6 +168,29 @@ struct NoSilentLossTests {
         }
     }
 
+    @Test(
+        "an output that is INPUT (by another name, or a link to it) is a usage error; the input is kept",
+        arguments: [
+            (["-o", "data.csv"], "CLEAN 'data.csv' is INPUT"),
+            (["-o", "./data.csv"], "CLEAN './data.csv' is INPUT"),
+            (["-o", "link.csv"], "CLEAN 'link.csv' is INPUT"),
+            (["-o", "c.csv", "--rejects", "data.csv"], "REJECTS 'data.csv' is INPUT"),
+            (["-o", "c.csv", "--rejects", "./c.csv"], "CLEAN and REJECTS must be different outputs"),
+        ])
+    func outputWouldReplaceInput(outputs: [String], message: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.emailRules)
+            try tool.write("data.csv", "email\nnope\nzoë@example.com\n")
+            try tool.write("c.csv", "old\n")
+            #expect(symlink("data.csv", tool.path("link.csv")) == 0)
+            let result = try tool.run(["clean", "data.csv", "--rules", "rules.json"] + outputs)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(tool.read("data.csv") == "email\nnope\nzoë@example.com\n")
+            #expect(tool.read("c.csv") == "old\n")
+        }
+    }
+
     @Test("the issue's case: clean -o clean.csv -q keeps the sample's 6 rejected rows")
     func issueCase() throws {
         try ToolRunner.withRunner { tool in

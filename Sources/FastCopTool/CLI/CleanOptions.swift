@@ -69,12 +69,23 @@ struct CleanOptions {
         case let other:
             throw arguments.usageError("--output-mode takes split or lines, not '\(other)'")
         }
-        if let rejectsPath, rejectsPath == cleanPath {
+        if let rejectsPath,
+            rejectsPath == cleanPath
+                || (RejectsDestination.isFilePath(rejectsPath) && RejectsDestination.sameFile(rejectsPath, cleanPath))
+        {
             throw arguments.usageError("CLEAN and REJECTS must be different outputs")
         }
         rejects = try Self.rejectsDestination(arguments, given: rejectsPath, cleanPath: cleanPath, mode: mode)
         if case .besideClean(let path) = rejects, RejectsDestination.sameFile(path, inputPath) {
             throw arguments.usageError("the default REJECTS '\(path)' is INPUT: give --rejects REJECTS")
+        }
+        // An output file is renamed over its path when the run ends: over INPUT, it would
+        // replace the input, whose rows would then be gone whatever the outputs hold.
+        for (name, path) in [("CLEAN", cleanPath), ("REJECTS", rejectsPath)] {
+            guard let path, inputPath != "-", RejectsDestination.isFilePath(path),
+                RejectsDestination.sameFile(path, inputPath)
+            else { continue }
+            throw arguments.usageError("\(name) '\(path)' is INPUT, which the run would replace: write to another file")
         }
         allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         if inputPath == "-" && rulesPath == "-" {

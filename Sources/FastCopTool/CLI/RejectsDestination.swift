@@ -39,25 +39,23 @@ enum RejectsDestination: Equatable {
         return String(cleanPath[..<dot]) + ".rejects" + String(cleanPath[dot...])
     }
 
-    /// Whether two paths name the same existing file (or are the same text).
+    /// Whether two paths name the same existing file (or are the same text), following
+    /// symbolic links as the outputs are written through them.
     static func sameFile(_ first: String, _ second: String) -> Bool {
         if first == second { return true }
-        func identity(_ path: String) -> [AnyHashable]? {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                let device = attributes[.systemNumber] as? AnyHashable,
-                let inode = attributes[.systemFileNumber] as? AnyHashable
-            else { return nil }
-            return [device, inode]
-        }
-        guard let one = identity(first), let other = identity(second) else { return false }
-        return one == other
+        var one = stat()
+        var other = stat()
+        guard stat(first, &one) == 0, stat(second, &other) == 0 else { return false }
+        return one.st_dev == other.st_dev && one.st_ino == other.st_ino
     }
 
-    /// Whether `path` is a regular file or a path not yet created (so a rejects file can be
-    /// put beside it), not stdout, a device or a pipe.
+    /// Whether `path` is a regular file (or a link to one, which the output is written
+    /// through) or a path not yet created (so a rejects file can be put beside it), not
+    /// stdout, a device or a pipe.
     static func isFilePath(_ path: String) -> Bool {
         guard path != "-" else { return false }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return true }
-        return attributes[.type] as? FileAttributeType == .typeRegular
+        var status = stat()
+        guard stat(path, &status) == 0 else { return true }
+        return status.st_mode & S_IFMT == S_IFREG
     }
 }

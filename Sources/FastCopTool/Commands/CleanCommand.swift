@@ -44,7 +44,8 @@ enum CleanCommand {
 
             '-' is stdin (INPUT) or stdout (CLEAN, REJECTS); CLEAN defaults to stdout. Files are
             written under a temporary name and renamed at the end: a failed run leaves no
-            half-written file. The summary goes to stdout, or to stderr when CLEAN or REJECTS is
+            half-written file, and CLEAN or REJECTS may not be INPUT (it would replace the
+            input). The summary goes to stdout, or to stderr when CLEAN or REJECTS is
             stdout.
             """,
         options: CleanOptions.declarations,
