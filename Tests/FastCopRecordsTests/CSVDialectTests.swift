@@ -70,6 +70,31 @@ struct CSVDialectTests {
     }
 
     @Test(
+        "one column: an empty cleaned value is written \"\" where the dialect quotes, else its row is rejected",
+        arguments: [
+            (CSVDialect.csv, "code\nA1\nxx\n", "code\n1\n\"\"\n", 0),
+            (CSVDialect(delimiter: ASCII.comma, quote: UInt8(ascii: "'")), "code\nxx\n", "code\n''\n", 0),
+            (CSVDialect.tsv, "code\nA1\nxx\n", "code\n1\n", 1),
+            (CSVDialect(delimiter: ASCII.comma, quote: nil), "code\nxx\nA1\n", "code\n1\n", 1),
+        ])
+    func oneColumnEmptyValue(dialect: CSVDialect, input: String, expected: String, rejected: Int) throws {
+        let rules = #"{"fields": {"code": {"filters": ["digitsOnly"], "optional": true}}}"#
+        let run = try RecordsFixture.run(input, format: .csv, dialect: dialect, rules: rules)
+        #expect(run.cleanText == expected)
+        #expect(run.summary.rejected == rejected)
+        if rejected > 0 {
+            #expect(
+                run.rejectsText.contains(
+                    "the cleaned value is empty: a one-column file without quoting would write a blank line (not a row)"
+                ))
+        }
+        // Read back, the clean file has every clean row (none is a blank line).
+        let again = try RecordsFixture.run(run.cleanText, format: .csv, dialect: dialect, rules: rules)
+        #expect(again.summary.rows == run.summary.clean)
+        #expect(again.cleanText == expected)
+    }
+
+    @Test(
         "TSV has no quoting: quotes are data, and \\t \\n \\r \\\\ are escapes (Miller's)",
         arguments: [
             ("a\tb\n12\" pipe\t\"The\" Boss\n", ["12\" pipe", "\"The\" Boss"]),

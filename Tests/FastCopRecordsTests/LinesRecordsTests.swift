@@ -40,6 +40,25 @@ struct LinesRecordsTests {
         #expect(run.rejects == Array("2\t\t\(reason)\t".utf8) + [0x61, 0xC3, 0x28, 0x0A])
     }
 
+    @Test(
+        "a cleaned value that would not stay one line rejects its row with the reason, in both modes",
+        arguments: [
+            (#"{"replace": {"search": "n", "replacement": "\n"}}"#, "banana\nok\n"),
+            (#"{"regexReplace": {"pattern": "a$", "replacement": "\r"}}"#, "banana\nok\n"),
+        ])
+    func lineBreakUnwritable(filter: String, input: String) throws {
+        let rules = #"{"fields": {"line": {"filters": ["# + filter + #"]}}}"#
+        let reason = "the cleaned value holds a line break, which a line cannot hold"
+        let run = try RecordsFixture.run(input, format: .lines, rules: rules)
+        #expect(run.cleanText == "ok\n")
+        #expect(run.rejectsText == "1\tline\t\(reason)\tbanana\n")
+        let piped = try RecordsFixture.run(input, format: .lines, rules: rules, mode: .lines)
+        #expect(piped.cleanText == "rejected\tline\t\(reason)\tbanana\nok\tok\n")
+        // A CR inside a line is data, and a CRLF file keeps a value's last CR before its ending.
+        let kept = try RecordsFixture.run("ban\rana\r\n", format: .lines, rules: rules)
+        #expect(kept.summary.rejected == (filter.contains("\\n") ? 1 : 0))
+    }
+
     @Test("rules for plain lines must name the one field 'line'")
     func fieldMustBeLine() throws {
         #expect(throws: RecordsError.self) {

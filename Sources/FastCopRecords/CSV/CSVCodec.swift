@@ -86,10 +86,18 @@ package struct CSVCodec: RowCodec {
     }
 
     package func encode(_ value: String, to output: inout [UInt8]) {
-        CSVFields.write(value, dialect: dialect, to: &output)
+        var value = value
+        value.withUTF8 { encode(utf8: $0, to: &output) }
     }
 
     package func encode(utf8 value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        // In a one-column file an empty value alone on its line would be a blank line, which is
+        // not a row when read: it is written quoted, as `""`.
+        if value.isEmpty, columnCount == 1, let quote = dialect.quote {
+            output.append(quote)
+            output.append(quote)
+            return
+        }
         CSVFields.write(utf8: value, dialect: dialect, to: &output)
     }
 
@@ -167,7 +175,7 @@ package struct CSVCodec: RowCodec {
     /// The metadata text, with the delimiter and line breaks made spaces in a dialect that
     /// could not write them.
     private func writable(_ text: String) -> String {
-        guard CSVFields.unwritableByte(in: text, dialect: dialect) != nil else { return text }
+        guard CSVFields.unwritableByte(in: text.utf8, dialect: dialect) != nil else { return text }
         let delimiter = Character(UnicodeScalar(dialect.delimiter))
         return String(text.map { $0 == delimiter || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
@@ -186,13 +194,22 @@ package struct CSVCodec: RowCodec {
 
 extension CSVCodec {
     /// A dialect without quoting or escapes cannot write a value holding its delimiter or a line
-    /// break.
-    package func unwritableReason(_ value: String) -> String? {
+    /// break; a one-column file without quoting cannot write an empty value (the line would be
+    /// blank, which is not a row when the file is read).
+    package func unwritableReason(utf8 value: UnsafeBufferPointer<UInt8>) -> String? {
+        if value.isEmpty && writesEmptyAsBlankLine {
+            return "the cleaned value is empty: a one-column file without quoting would write a blank line"
+                + " (not a row)"
+        }
         guard let byte = CSVFields.unwritableByte(in: value, dialect: dialect) else { return nil }
         let what = byte == dialect.delimiter ? "the delimiter (\(CSVDialect.describe(byte)))" : "a line break"
         return "the cleaned value holds \(what), which a file without quoting cannot hold"
     }
 
-    /// Whether ``unwritableReason(_:)`` can ever say no.
-    package var restrictsValues: Bool { !dialect.canWriteAnyValue }
+    /// Whether ``unwritableReason(utf8:)`` can ever say no.
+    package var restrictsValues: Bool { !dialect.canWriteAnyValue || writesEmptyAsBlankLine }
+
+    /// Whether an empty value would be written as a blank line: one column and no quotes (with
+    /// quotes, it is written `""`).
+    private var writesEmptyAsBlankLine: Bool { columnCount == 1 && dialect.quote == nil }
 }

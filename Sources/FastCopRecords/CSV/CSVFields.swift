@@ -177,9 +177,9 @@ package enum CSVFields {
 
     /// The first byte of `value` that a dialect without quoting or escapes cannot write (its
     /// delimiter, CR or LF), or nil.
-    static func unwritableByte(in value: String, dialect: CSVDialect) -> UInt8? {
+    static func unwritableByte(in value: some Sequence<UInt8>, dialect: CSVDialect) -> UInt8? {
         guard !dialect.canWriteAnyValue else { return nil }
-        return value.utf8.first {
+        return value.first {
             $0 == dialect.delimiter || $0 == ASCII.newline || $0 == ASCII.carriageReturn
         }
     }

@@ -30,6 +30,17 @@ package struct LinesCodec: RowCodec {
         output.append(contentsOf: value.utf8)
     }
 
+    /// A line cannot hold a line break: a value with a `\n` would be written as two rows, and
+    /// one ending with `\r` before a `\n` ending would read back with its `\r` taken as part of
+    /// a CRLF ending.
+    package func unwritableReason(utf8 value: UnsafeBufferPointer<UInt8>) -> String? {
+        let endsBadly = value.last == ASCII.carriageReturn && lineEnding.first == ASCII.newline
+        guard endsBadly || value.contains(ASCII.newline) else { return nil }
+        return "the cleaned value holds a line break, which a line cannot hold"
+    }
+
+    package var restrictsValues: Bool { true }
+
     package func writeReject(
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, fields: [String], messages: [String],
         to output: inout [UInt8]

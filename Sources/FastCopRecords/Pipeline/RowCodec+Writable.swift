@@ -1,9 +1,12 @@
-/// Values a format cannot write. Most formats can write any value; CSV without quoting or
-/// escapes (`--quote none`) cannot write one that holds its delimiter or a line break, and a
-/// row that a filter gave such a value is rejected with that reason instead of being written
-/// wrong.
+/// Values a format cannot write. Most formats can write any value; a row that a filter gave one
+/// it cannot write is rejected with the reason instead of being written wrong:
+/// - CSV without quoting or escapes (`--quote none`) cannot write a value that holds its
+///   delimiter or a line break;
+/// - a one-column CSV or TSV file without quoting cannot write an empty value, which would be a
+///   blank line (not a row when read back);
+/// - plain lines cannot write a value that holds a line break (it would be two rows).
 extension RowCodec {
-    package func unwritableReason(_ value: String) -> String? { nil }
+    package func unwritableReason(utf8 value: UnsafeBufferPointer<UInt8>) -> String? { nil }
 
     package var restrictsValues: Bool { false }
 
@@ -15,7 +18,9 @@ extension RowCodec {
             case .absent, .unusable, .literal: continue
             }
             guard let range = values.ranges[index],
-                let reason = unwritableReason(String(decoding: values.bytes[range], as: UTF8.self))
+                let reason = values.bytes.withUnsafeBufferPointer({
+                    unwritableReason(utf8: UnsafeBufferPointer(rebasing: $0[range]))
+                })
             else { continue }
             failures.append(FieldFailure(field: index, message: reason))
         }

@@ -73,9 +73,9 @@ package protocol RowCodec: Sendable {
     /// The line ending written after each row (the input's: `\n` or `\r\n`).
     var lineEnding: [UInt8] { get }
 
-    /// Why a cleaned value cannot be written in this format (nil: it can; see
+    /// Why the cleaned UTF-8 `value` cannot be written in this format (nil: it can; see
     /// `RowCodec+Writable.swift`).
-    func unwritableReason(_ value: String) -> String?
+    func unwritableReason(utf8 value: UnsafeBufferPointer<UInt8>) -> String?
 
     /// Whether ``unwritableReason(_:)`` can ever say no (false: no value is checked).
     var restrictsValues: Bool { get }
