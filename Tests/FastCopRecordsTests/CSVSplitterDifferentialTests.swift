@@ -9,10 +9,12 @@ import Testing
 struct CSVSplitterDifferentialTests {
     /// The records of the whole of `input` by the byte-at-a-time rules: a quote opens a quoted
     /// field only at the start of a field; inside one, a doubled quote is a quote and a single
-    /// one closes it; an unclosed quote cuts the record at the end of its first line.
-    static func reference(_ input: [UInt8], delimiter: UInt8 = ASCII.comma, quote: UInt8 = ASCII.quote)
-        -> [RecordsFixture.Record]
-    {
+    /// one closes it; an unclosed quote cuts the record at the end of its first line. With
+    /// `oneLine` (`--output-mode lines`), blank lines are records and a quote still open at a
+    /// line's end is unclosed.
+    static func reference(
+        _ input: [UInt8], delimiter: UInt8 = ASCII.comma, quote: UInt8 = ASCII.quote, oneLine: Bool = false
+    ) -> [RecordsFixture.Record] {
         var records: [RecordsFixture.Record] = []
         var start = 0
         var line = 1
@@ -20,7 +22,7 @@ struct CSVSplitterDifferentialTests {
             var last = end
             let crlf = hasNewline && last > start && input[last - 1] == ASCII.carriageReturn
             if crlf { last -= 1 }
-            if last > start || problem != nil {
+            if last > start || problem != nil || oneLine {
                 records.append(
                     RecordsFixture.Record(bytes: Array(input[start..<last]), line: line, problem: problem, crlf: crlf))
             }
@@ -41,6 +43,7 @@ struct CSVSplitterDifferentialTests {
                         }
                         inQuotes = false
                     } else if byte == ASCII.newline {
+                        if oneLine { break }
                         newlines += 1
                     }
                 } else if byte == ASCII.newline {
@@ -53,7 +56,7 @@ struct CSVSplitterDifferentialTests {
                 }
                 index += 1
             }
-            if index < input.count {
+            if index < input.count && !inQuotes {
                 add(index, newlines: newlines, hasNewline: true)
                 start = index + 1
             } else if !inQuotes {
@@ -120,6 +123,23 @@ struct CSVSplitterDifferentialTests {
             let records = try RecordsFixture.records(input, format: .csv, blockSize: blockSize)
             #expect(
                 records == Self.reference(input), "input: \(String(decoding: input, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    @Test(
+        "one record per line (--output-mode lines): the same records, whatever the block size",
+        arguments: [1, 3, 64, 65, 200, 4096, 1 << 20])
+    func oneLinePerRecord(blockSize: Int) throws {
+        let inputs =
+            Self.inputs(count: 150, length: 300, seed: UInt64(blockSize) &+ 3, pieces: Self.formedPieces)
+            + Self.inputs(count: 150, length: 40, seed: UInt64(blockSize) &+ 5)
+        for input in inputs {
+            let records = try RecordsFixture.records(
+                input, format: .csv, blockSize: blockSize, answeringEveryLine: true)
+            #expect(
+                records == Self.reference(input, oneLine: true),
+                "input: \(String(decoding: input, as: UTF8.self).debugDescription)")
+            #expect(records.allSatisfy { !$0.bytes.contains(ASCII.newline) })
         }
     }
 

@@ -25,12 +25,14 @@ enum RecordsFixture {
     }
 
     /// The records of `input` in `format`, read in blocks of `blockSize` bytes (small, so that
-    /// records are carried from block to block).
+    /// records are carried from block to block); one per line with `answeringEveryLine`.
     static func records(
-        _ input: [UInt8], format: InputFormat, dialect: CSVDialect? = nil, blockSize: Int = 5
+        _ input: [UInt8], format: InputFormat, dialect: CSVDialect? = nil, blockSize: Int = 5,
+        answeringEveryLine: Bool = false
     ) throws -> [Record] {
         let reader = RecordReader(
-            source: .memory(input, name: "input"), splitter: format.makeSplitter(dialect: dialect),
+            source: .memory(input, name: "input"),
+            splitter: format.makeSplitter(answeringEveryLine: answeringEveryLine, dialect: dialect),
             blockSize: blockSize)
         var records: [Record] = []
         while let block = try reader.next() {

@@ -59,6 +59,27 @@ struct RowPipelineTests {
         #expect(run.rejects.isEmpty)
     }
 
+    @Test("in lines mode a CSV record ends at its line's end: one answer per input line, none over two lines")
+    func linesModeOneLinePerRecord() throws {
+        let input = "email,n\n\"ada@x.org\nrest\",1\nbo@y.org,2\n\"C@z.org \",3\n"
+        let piped = try RecordsFixture.run(input, format: .csv, rules: Self.rules, mode: .lines)
+        #expect(
+            piped.cleanText
+                == "rejected\t\t\(RecordProblem.unterminatedQuote)\t\"ada@x.org\n"
+                + "rejected\t\tmalformed CSV: quote inside unquoted field 1\trest\",1\n"
+                + "ok\tbo@y.org,2\nok\tc@z.org,3\n")
+        // Split mode keeps RFC 4180's record over two lines.
+        let split = try RecordsFixture.run(input, format: .csv, rules: Self.rules)
+        #expect(split.summary.rows == 3)
+        // A cleaned value holding a line break cannot be answered on one line.
+        let rules = #"{"fields": {"n": {"filters": [{"replace": {"search": "-", "replacement": "\n"}}]}}}"#
+        let broken = try RecordsFixture.run("email,n\na@b.co,1-2\n", format: .csv, rules: rules, mode: .lines)
+        #expect(
+            broken.cleanText
+                == "rejected\tn\tthe cleaned value holds a line break: --output-mode lines writes each row on one line"
+                + "\ta@b.co,1-2\n")
+    }
+
     @Test("output keeps input order across blocks and workers")
     func orderIsKept() throws {
         let count = 170_000

@@ -8,19 +8,24 @@ package struct CSVCodec: RowCodec {
     /// For each rule field, its column index (nil when an optional field has no column).
     let columns: [Int?]
     package let lineEnding: [UInt8]
+    /// Whether each row must be written on one line (`--output-mode lines`): a cleaned value
+    /// with a line break cannot be written then, even quoted.
+    let writesOneLineRows: Bool
 
     /// The metadata columns added to the rejects' header.
     static let rejectColumns = ["_row", "_line", "_field", "_message"]
 
     /// Reads the header record and matches the rule fields to its columns; without a header
     /// (``CSVDialect/hasHeader``), `header` is the first row, which only sets the number of
-    /// columns, named `1`, `2`, `3`… by position.
+    /// columns, named `1`, `2`, `3`… by position. With `oneLineRows`, no row is written over
+    /// several lines (see ``writesOneLineRows``).
     ///
     /// - Throws: ``RecordsError`` for a malformed header, a column named twice that a rule uses,
     ///   or a rule field (not optional) that is not a column.
-    init(header: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, rules: CompiledRules, crlf: Bool, inputName: String)
-        throws
-    {
+    init(
+        header: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, rules: CompiledRules, crlf: Bool, inputName: String,
+        oneLineRows: Bool = false
+    ) throws {
         let place = dialect.hasHeader ? "line 1 (the header)" : "line 1 (the first row, which sets the columns)"
         var fields: [CSVField] = []
         do {
@@ -58,6 +63,7 @@ package struct CSVCodec: RowCodec {
         self.columnCount = fields.count
         self.columns = columns
         self.lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
+        self.writesOneLineRows = oneLineRows
     }
 
     package func makeScratch() -> [CSVField] { [] }
@@ -195,11 +201,17 @@ package struct CSVCodec: RowCodec {
 extension CSVCodec {
     /// A dialect without quoting or escapes cannot write a value holding its delimiter or a line
     /// break; a one-column file without quoting cannot write an empty value (the line would be
-    /// blank, which is not a row when the file is read).
+    /// blank, which is not a row when the file is read); rows written on one line cannot hold a
+    /// line break, quoted or not.
     package func unwritableReason(utf8 value: UnsafeBufferPointer<UInt8>) -> String? {
         if value.isEmpty && writesEmptyAsBlankLine {
             return "the cleaned value is empty: a one-column file without quoting would write a blank line"
                 + " (not a row)"
+        }
+        if writesOneLineRows && dialect.quote != nil
+            && value.contains(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn })
+        {
+            return "the cleaned value holds a line break: --output-mode lines writes each row on one line"
         }
         guard let byte = CSVFields.unwritableByte(in: value, dialect: dialect) else { return nil }
         let what = byte == dialect.delimiter ? "the delimiter (\(CSVDialect.describe(byte)))" : "a line break"
@@ -207,7 +219,9 @@ extension CSVCodec {
     }
 
     /// Whether ``unwritableReason(utf8:)`` can ever say no.
-    package var restrictsValues: Bool { !dialect.canWriteAnyValue || writesEmptyAsBlankLine }
+    package var restrictsValues: Bool {
+        !dialect.canWriteAnyValue || writesEmptyAsBlankLine || (writesOneLineRows && dialect.quote != nil)
+    }
 
     /// Whether an empty value would be written as a blank line: one column and no quotes (with
     /// quotes, it is written `""`).

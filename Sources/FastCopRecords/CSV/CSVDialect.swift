@@ -41,11 +41,14 @@ package struct CSVDialect: Sendable, Equatable {
     /// The name of column `index` (0-based) when there is no header: `"1"`, `"2"`…
     static func positionalName(_ index: Int) -> String { String(index + 1) }
 
-    /// The splitter that finds this dialect's records: with quoting a record may span lines;
+    /// The splitter that finds this dialect's records: with quoting a record may span lines
+    /// (unless `answeringEveryLine`, see ``InputFormat/makeSplitter(answeringEveryLine:dialect:)``);
     /// without, a record is a line.
-    func makeSplitter(keepingBlankLines: Bool) -> any RecordSplitter {
-        guard let quote else { return LineRecordSplitter(skipsBlankLines: !keepingBlankLines) }
-        return CSVRecordSplitter(delimiter: delimiter, quote: quote, keepsBlankLines: keepingBlankLines)
+    func makeSplitter(answeringEveryLine: Bool) -> any RecordSplitter {
+        guard let quote else { return LineRecordSplitter(skipsBlankLines: !answeringEveryLine) }
+        return CSVRecordSplitter(
+            delimiter: delimiter, quote: quote, keepsBlankLines: answeringEveryLine,
+            endsRecordsAtLineEnds: answeringEveryLine)
     }
 
     /// A character by name where it has one (`semicolon`, `tab`), else itself: a name stays

@@ -5,7 +5,9 @@ import FastCop
 ///
 /// A quoted field that is never closed would swallow the rest of the input; when a record is
 /// still open at the end of the input or after `maxRecordBytes`, it is cut at the end of its
-/// first line and marked malformed, and splitting resumes on the next line.
+/// first line and marked malformed, and splitting resumes on the next line. With
+/// `endsRecordsAtLineEnds` (`--output-mode lines`, which answers each line), every record is
+/// cut so: a quoted field must close on its line.
 package struct CSVRecordSplitter: RecordSplitter {
     /// The field separator.
     let delimiter: UInt8
@@ -13,15 +15,20 @@ package struct CSVRecordSplitter: RecordSplitter {
     let quote: UInt8
     /// Whether a blank line is a record (for `--output-mode lines`); by default it is skipped.
     let keepsBlankLines: Bool
+    /// Whether a record ends at its line's end even inside a quoted field (it is then malformed).
+    let endsRecordsAtLineEnds: Bool
     package private(set) var skippedBlankLines = 0
     /// The line number of the next record's first line.
     private(set) var nextLine = 1
 
-    init(delimiter: UInt8, quote: UInt8 = ASCII.quote, keepsBlankLines: Bool = false) {
+    init(
+        delimiter: UInt8, quote: UInt8 = ASCII.quote, keepsBlankLines: Bool = false, endsRecordsAtLineEnds: Bool = false
+    ) {
         precondition(delimiter != quote, "CSVRecordSplitter: the delimiter and the quote are one character")
         self.delimiter = delimiter
         self.quote = quote
         self.keepsBlankLines = keepsBlankLines
+        self.endsRecordsAtLineEnds = endsRecordsAtLineEnds
     }
 
     package mutating func split(
@@ -49,6 +56,8 @@ package struct CSVRecordSplitter: RecordSplitter {
             var inQuotes = false
             var newlines = 0
             var recordEnd = -1
+            /// A quoted field open at its line's end, which ends the record here.
+            var openAtLineEnd = false
             scan: while true {
                 let found = structure.nextLineEndOrQuote(from: index)
                 guard found < count else { break scan }
@@ -65,6 +74,10 @@ package struct CSVRecordSplitter: RecordSplitter {
                 while true {
                     let (closing, lines) = structure.nextQuote(from: index)
                     newlines += lines
+                    if lines > 0 && endsRecordsAtLineEnds {
+                        openAtLineEnd = true
+                        break scan
+                    }
                     if closing == count { break scan }
                     if closing + 1 == count && !atEnd { break scan }  // is it doubled? read more
                     if closing + 1 < count && base[closing + 1] == quote {
@@ -93,7 +106,7 @@ package struct CSVRecordSplitter: RecordSplitter {
                 }
                 return start
             }
-            guard atEnd || count - start > maxRecordBytes else { return start }
+            guard atEnd || count - start > maxRecordBytes || openAtLineEnd else { return start }
             // An unterminated quote: cut the record at the end of its first line.
             let firstNewline = (start..<count).first { base[$0] == ASCII.newline } ?? count
             var end = firstNewline
@@ -137,7 +150,10 @@ package struct CSVRecordSplitter: RecordSplitter {
             let stray = quotes & quoted & ~(boundaries << 1 | fieldStart)
             var ends = lineEnds & ~quoted
             var inQuotes = lineEnds & quoted  // line breaks inside quoted fields (counted for the line numbers)
-            if stray != 0 { ends &= (stray & (0 &- stray)) &- 1 }  // the ends before the first stray quote
+            // Where the per-record scan takes over: a stray quote, or (when records end at line
+            // ends) a line break inside a quoted field.
+            let stop = endsRecordsAtLineEnds ? stray | inQuotes : stray
+            if stop != 0 { ends &= (stop & (0 &- stop)) &- 1 }  // the ends before the first stop
             while ends != 0 {
                 if records.isFull { return recordStart }
                 let end = chunk + ends.trailingZeroBitCount
@@ -151,7 +167,7 @@ package struct CSVRecordSplitter: RecordSplitter {
                 recordStart = end + 1
                 ends &= ends &- 1
             }
-            if stray != 0 { return recordStart }
+            if stop != 0 { return recordStart }
             if inQuotes != 0 { quotedNewlines += inQuotes.nonzeroBitCount }
             inside = UInt64(bitPattern: Int64(bitPattern: quoted) >> 63)
             fieldStart = boundaries >> 63

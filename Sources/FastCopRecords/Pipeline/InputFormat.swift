@@ -37,15 +37,16 @@ package enum InputFormat: String, Sendable, CaseIterable {
     /// The splitter that finds this format's records.
     ///
     /// - Parameters:
-    ///   - keepingBlankLines: make blank lines records in CSV, TSV and JSON Lines too (they are
-    ///     then malformed rows), so that every input line gets its answer in
-    ///     `--output-mode lines`. Plain lines always keep them.
+    ///   - answeringEveryLine: one record per line, so that every input line gets its answer in
+    ///     `--output-mode lines`: blank lines are records in CSV, TSV and JSON Lines too (they
+    ///     are then malformed rows), and a CSV record ends at its line's end (a quoted field
+    ///     still open there makes it malformed). Plain lines always keep blank lines.
     ///   - dialect: the CSV or TSV dialect (default: the format's own).
-    func makeSplitter(keepingBlankLines: Bool = false, dialect: CSVDialect? = nil) -> any RecordSplitter {
+    func makeSplitter(answeringEveryLine: Bool = false, dialect: CSVDialect? = nil) -> any RecordSplitter {
         switch self {
         case .csv, .tsv:
-            return (dialect ?? defaultDialect).makeSplitter(keepingBlankLines: keepingBlankLines)
-        case .jsonl: return LineRecordSplitter(skipsBlankLines: !keepingBlankLines)
+            return (dialect ?? defaultDialect).makeSplitter(answeringEveryLine: answeringEveryLine)
+        case .jsonl: return LineRecordSplitter(skipsBlankLines: !answeringEveryLine)
         case .lines: return LineRecordSplitter(skipsBlankLines: false)
         }
     }

@@ -53,7 +53,7 @@ package struct RowPipeline {
         // JSON Lines' first block is the sample in which every rules field must appear: it
         // keeps its full size (but in `.lines` mode, see below).
         let reader = RecordReader(
-            source: input, splitter: format.makeSplitter(keepingBlankLines: mode == .lines, dialect: dialect),
+            source: input, splitter: format.makeSplitter(answeringEveryLine: mode == .lines, dialect: dialect),
             startingSmall: format != .jsonl, fillingFirstBlock: format == .jsonl && mode != .lines)
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
@@ -80,7 +80,9 @@ package struct RowPipeline {
             // With --allow-missing-fields, a rule field that is not a column reads as absent.
             let columnRules = allowMissingFields ? rules.allOptional : rules
             let codec = try header.withUnsafeBufferPointer {
-                try CSVCodec(header: $0, dialect: dialect, rules: columnRules, crlf: crlf, inputName: input.name)
+                try CSVCodec(
+                    header: $0, dialect: dialect, rules: columnRules, crlf: crlf, inputName: input.name,
+                    oneLineRows: mode == .lines)
             }
             if case .split = mode, dialect.hasHeader {
                 try clean.write(header + codec.lineEnding)

@@ -13,9 +13,10 @@ package enum OutputMode: Sendable {
     /// `check`: one report line per invalid row; nothing else.
     case report
     /// `clean --output-mode lines` (for Spark's `pipe` and other line-by-line callers): one
-    /// output line per input row, in order, to CLEAN: `ok<TAB>cleaned row` or
-    /// `rejected<TAB>fields<TAB>messages<TAB>original row`. Blank lines are rows here (then
-    /// malformed, with an empty fields column), so that no input line goes unanswered.
+    /// output line per input line, in order, to CLEAN: `ok<TAB>cleaned row` or
+    /// `rejected<TAB>fields<TAB>messages<TAB>original row`. Each line is a row: blank lines are
+    /// rows here (then malformed, with an empty fields column), and a CSV record ends at its
+    /// line's end, so that no input line goes unanswered and no answer spans two lines.
     case lines
 }
 

@@ -37,10 +37,11 @@ enum CleanCommand {
             plain lines are written as ROW<tab>FIELD<tab>MESSAGE<tab>LINE.
 
             --output-mode lines (for Spark's RDD.pipe and other line-by-line callers) writes one
-            line per input row, in order, to CLEAN: "ok<tab>CLEANED ROW" or
+            line per input line, in order, to CLEAN: "ok<tab>CLEANED ROW" or
             "rejected<tab>FIELDS<tab>MESSAGES<tab>ORIGINAL ROW" (no CSV header is written). A
-            blank or unreadable line is answered too, with an empty FIELDS and the reason; with
-            JSON Lines or plain lines every input line gets exactly one output line.
+            blank or unreadable line is answered too, with an empty FIELDS and the reason. Each
+            line is a row: a CSV quoted field must close on its line, and a row whose cleaned
+            value holds a line break is rejected, as it cannot be answered on one line.
 
             '-' is stdin (INPUT) or stdout (CLEAN, REJECTS); CLEAN defaults to stdout. Files are
             written under a temporary name and renamed at the end: a failed run leaves no
