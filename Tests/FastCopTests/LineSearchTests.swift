@@ -93,6 +93,59 @@ struct LineSearchTests {
         #expect(inverted.problems.first?.hasPrefix("the line at byte 5: ") == true)
     }
 
+    @Test(
+        "a part that takes a line's LF and never gives it back, or multiline turned off: no line is missed",
+        arguments: [
+            #"x\R$"#, #"x\s++$"#, #"x\s*+$"#, #"(?>x\s+)$"#, #"\X$"#, #"(?-m)^b"#, #"(?i-m)^B"#, #"(?^)^b"#,
+            #"x\s{1,3}+$"#, #"é\v?+$"#,
+        ])
+    func lineFeedTakenForGood(pattern: String) throws {
+        let lines = ["x\r", "x ", "b", "x  \t", "é\u{0B}", "y", "xé", "x"]
+        let input = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let alone = try Pattern(pattern, options: [.lineFeedOnly])
+        let expected = try lines.filter { try alone.hasMatch(in: $0) }
+        #expect(!expected.isEmpty)
+        #expect(LineSearch.blockSearchMayMiss(pattern))
+        for blockSize in [64, 4096] {
+            let outcome = try Self.search(pattern, in: input, blockSize: blockSize, pieces: 1)
+            #expect(outcome.output == expected.map { $0 + "\n" }.joined(), "block size \(blockSize)")
+        }
+    }
+
+    @Test(
+        "patterns the block search serves (no edge, atomic or possessive part) are not sent line by line",
+        arguments: [#"x\s+$"#, #"(?i)^b"#, #"(?m)a$"#, #"[+*]+x"#, #"(?<n>a)\k<n>"#, #"a{2,3}?$"#])
+    func blockSearchKept(pattern: String) {
+        #expect(!LineSearch.blockSearchMayMiss(pattern))
+    }
+
+    @Test("a last line with no LF that ends in an invalid byte: the answer does not depend on the buffer's old bytes")
+    func invalidLastByteIsStable() throws {
+        for _ in 0..<20 {
+            for (pattern, input, count) in [(#"\B"#, "a\u{FF}", 1), (#"\b"#, "a\u{FF}", 1)] {
+                let search = try LineSearch(
+                    source: pattern, options: [.lineFeedOnly, .matchInvalidUTF8], wholeLine: false, invert: false,
+                    countOnly: true, lineNumbers: false)
+                // The buffer's bytes after the input are garbage first: the reader's LF must win.
+                let bytes = Array(input.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+                var offset = 0
+                let reader = LineBlockReader(blockSize: 64) { into, room in
+                    into.initializeMemory(as: UInt8.self, repeating: 0x41, count: room)
+                    let taken = min(room, bytes.count - offset)
+                    bytes.withUnsafeBytes { into.copyMemory(from: $0.baseAddress! + offset, byteCount: taken) }
+                    offset += taken
+                    return taken
+                }
+                #expect(try reader.start())
+                let block = reader.block
+                #expect(block.count == 2)
+                let result = search.search(
+                    block, range: 0..<block.count, firstLine: nil, blockOffset: 0, into: LineSearch.OutputBuffer())
+                #expect(result.selected == count, "\(pattern)")
+            }
+        }
+    }
+
     @Test("a byte order mark at the start is skipped; a line over the limit is a clear error")
     func byteOrderMarkAndLimit() throws {
         #expect(try Self.search("^a", in: [0xEF, 0xBB, 0xBF] + Array("a\nb\n".utf8)).output == "a\n")

@@ -7,9 +7,9 @@
 ///   selected at once when the block has only LF line endings; otherwise the line is judged
 ///   on its own with the per-line pattern. The scan resumes at the next line. A line the
 ///   per-line pattern matches always gets a scan match at or before it (line anchors, `\b`
-///   and `.` behave the same at a line edge as at a newline), so no line is missed. Patterns
-///   for which that does not hold (`\A`, `\z`, `\Z`, `\G`, lookarounds, `\K`, verbs) are
-///   judged line by line.
+///   and `.` behave the same at a line edge as at a newline, and a part that takes the LF
+///   gives it back when what follows needs the line's end), so no line is missed. Patterns
+///   for which that does not hold are judged line by line (``blockSearchMayMiss(_:)``).
 /// - **line by line**: one match per line, for those patterns, for lines that are not valid
 ///   UTF-8 (each is reported on its own), and when lines to judge are so dense that scanning
 ///   would cost more.
@@ -98,12 +98,11 @@ package struct LineSearch: Sendable {
         checkingLiteral = lineFeedsOnly ? exactLiterals.map(\.single) ?? requiredLiteral : nil
         // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
         // subject's edges in a line: only the pattern as given decides.
-        let unsafe = [#"\A"#, #"\z"#, #"\Z"#, #"\G"#, "(?=", "(?!", "(?<=", "(?<!", #"\K"#, "(*"]
         if crlf {
             // `$` before CR LF is not a block-pattern `$`: judge line by line.
             blockPattern = nil
             blockPatternLF = nil
-        } else if options.contains(.literal) || !unsafe.contains(where: { source.contains($0) }) {
+        } else if options.contains(.literal) || !Self.blockSearchMayMiss(source) {
             // A pattern of ASCII atoms searches valid UTF-8 as bytes (same lines, cheaper JIT
             // code) where LF is its only line end (with other line ends, bytes would see NEL
             // in a character).
@@ -115,6 +114,35 @@ package struct LineSearch: Sendable {
             blockPattern = nil
             blockPatternLF = nil
         }
+    }
+
+    /// Whether a block search might miss a line that `source` matches on its own, so that the
+    /// lines must be judged one by one. True when the pattern holds one of:
+    /// - what sees the subject's edges, not a line's: `\A`, `\z`, `\Z`, `\G`, lookarounds,
+    ///   `\K`, verbs (`(*…)`);
+    /// - what takes a line's LF and never gives it back: `\R` (which takes CR LF whole), `\X`
+    ///   (a CR LF is one cluster), atomic groups `(?>…)`, possessive repeats (`++`, `*+`,
+    ///   `?+`, `}+`): in `x\R$` on `x\r\ny`, `\R` takes the CR LF and `$` then fails, where
+    ///   the line `x\r` alone matches;
+    /// - an option setting that turns multiline off (`(?-m)`, `(?^)`): its `^` and `$` would
+    ///   see the block's edges.
+    ///
+    /// The test is on the text, so a backslash escaped or a `+` in a class may send a pattern
+    /// line by line needlessly (slower, never wrong).
+    static func blockSearchMayMiss(_ source: String) -> Bool {
+        let unsafe = [
+            #"\A"#, #"\z"#, #"\Z"#, #"\G"#, "(?=", "(?!", "(?<=", "(?<!", #"\K"#, "(*",
+            #"\R"#, #"\X"#, "(?>", "++", "*+", "?+", "}+", "(?^",
+        ]
+        if unsafe.contains(where: { source.contains($0) }) { return true }
+        // `(?` then option letters and a `-`: `(?-m)`, `(?s-m:…)`.
+        var rest = Substring(source)
+        while let open = rest.range(of: "(?") {
+            let letters = rest[open.upperBound...].prefix(while: { $0.isLetter })
+            if rest[letters.endIndex...].first == "-" { return true }
+            rest = rest[open.upperBound...]
+        }
+        return false
     }
 
     /// The same search, printing `prefix` before each line.
