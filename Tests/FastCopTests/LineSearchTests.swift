@@ -71,6 +71,11 @@ struct LineSearchTests {
         #expect(try Self.search("naïve", in: input, wholeLine: true).selected == 0)
         #expect(try Self.search("naïve$", in: input, crlf: true).selected == 1)
         #expect(try Self.search("naïve$", in: input).selected == 0)
+        // A CR that ends the input with no LF after it ends the line too (as rg --crlf reads it).
+        let last = Array("a\r\nnaïve\r".utf8)
+        #expect(try Self.search("naïve$", in: last, crlf: true).output == "naïve\r\n")
+        #expect(try Self.search("naïve\r", in: last, crlf: true).selected == 0)
+        #expect(try Self.search("naïve\r", in: last).selected == 1)
     }
 
     @Test("a last line without a newline is selected, printed with one, and counted")

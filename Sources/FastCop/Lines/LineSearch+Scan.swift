@@ -260,7 +260,9 @@ extension LineSearch {
             let newline = ByteScan.nextNewline(bytes, in: start..<limit)
             let end = newline ?? limit
             var contentEnd = end
-            if search.crlf && newline != nil && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
+            // With --crlf a CR ends the line before its LF, and at the input's end without one
+            // (as rg reads it, and as the printer cuts it for -o and colours).
+            if search.crlf && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
                 contentEnd -= 1
             }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])

@@ -41,8 +41,8 @@ package struct LineSearch: Sendable {
     /// holding one is selected without a match call. Nil with `-x`, `-w` and `--crlf`.
     let exactLiterals: LiteralSet?
 
-    /// Whether a CR before a line's LF ends the line (`--crlf`): it is then not part of the
-    /// text matched (`$` and `-x` see the line without it), but it is printed.
+    /// Whether a CR before a line's LF (or at the input's end) ends the line (`--crlf`): it is
+    /// then not part of the text matched (`$` and `-x` see the line without it), but it is printed.
     package let crlf: Bool
     /// Whether lines that are not valid UTF-8 are searched (the pattern was compiled with
     /// ``Pattern/Options/matchInvalidUTF8``) rather than reported as problems.
@@ -68,7 +68,7 @@ package struct LineSearch: Sendable {
     ///   - words: the match must be a whole word (`-w`): the pattern is searched as
     ///     `(?<!\w)(?:PATTERN)(?!\w)`, as `grep -P -w` does. Ignored with `wholeLine` and
     ///     with ``Pattern/Options/literal`` (escape the text instead).
-    ///   - crlf: a CR before LF is part of the line end (`--crlf`).
+    ///   - crlf: a CR before LF, or ending the input, is part of the line end (`--crlf`).
     ///   - recordsLines: record the selected lines' ranges instead of copying their bytes.
     package init(
         source: String, options: Pattern.Options, wholeLine: Bool, words: Bool = false, crlf: Bool = false,
