@@ -50,12 +50,17 @@ package struct CSVCodec: RowCodec {
                 throw RecordsError("\(inputName): the header names column '\(field.name)' \(matches.count) times")
             }
             if matches.isEmpty && !field.optional {
-                let list = names.map { "'\($0)'" }.joined(separator: ", ")
+                let list = names.map { "'\(Self.shown($0))'" }.joined(separator: ", ")
                 let unnamed = dialect.hasHeader ? "" : " (without a header, columns are named by position)"
+                // A header that runs into the next row: lines ended by CR alone (classic Mac).
+                let crOnly =
+                    header.contains(ASCII.carriageReturn)
+                    ? " The header holds a CR (\\r): if the lines end with CR alone, make them LF or CRLF first"
+                        + " (e.g. tr '\\r' '\\n')." : ""
                 throw RecordsError(
                     "\(inputName): the rules name field '\(field.name)', which is not a column"
                         + " (columns: \(list))\(unnamed): is the name in the rules right? Pass"
-                        + " --allow-missing-fields to judge every row without it")
+                        + " --allow-missing-fields to judge every row without it.\(crOnly)")
             }
             columns.append(matches.first)
         }
@@ -64,6 +69,20 @@ package struct CSVCodec: RowCodec {
         self.columns = columns
         self.lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
         self.writesOneLineRows = oneLineRows
+    }
+
+    /// A column name for a message, with CR, LF and tab shown as `\r`, `\n`, `\t`.
+    private static func shown(_ name: String) -> String {
+        var text = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\r": text += "\\r"
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 
     package func makeScratch() -> [CSVField] { [] }

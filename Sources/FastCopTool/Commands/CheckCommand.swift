@@ -16,8 +16,10 @@ enum CheckCommand {
             value), then the count. --email and --pattern judge the raw value of one column (CSV,
             TSV), key (JSON Lines) or the whole line (plain lines); --pattern is a whole-value
             match, like SwiftCop's Trial.format; --email is the rules' modern email trial (any
-            top-level domain, internationalized domains, RFC 5321 lengths). --rules applies the rules' filters and trials,
-            as 'clean' does; --column then checks that one field only.
+            top-level domain, internationalized domains, RFC 5321 lengths). With either, an empty
+            or missing value is reported as empty, whatever the pattern. --rules applies the
+            rules' filters and trials, as 'clean' does (an empty value fails a field unless it is
+            optional); --column then checks that one field only.
             """,
         options: CheckOptions.declarations,
         positionals: 1...1)
