@@ -63,10 +63,58 @@ struct CSVDialectTests {
             run.rejectsText
                 == "nom;n;_row;_line;_field;_message\nCurie, Marie;1;1;2;nom;"
                 + "the cleaned value holds the delimiter (semicolon), which a file without quoting cannot hold\n")
-        // A message is metadata: a ';' in it is written as a space, so the row keeps its columns.
+        // A message is metadata: REJECTS is RFC 4180 (see `noQuotingRejects`), so a ';' in it is
+        // quoted and kept, and the row keeps its columns (it was made a space before).
         let messageRules = #"{"fields": {"nom": {"trials": ["email"], "message": "not; an email"}}}"#
         let second = try RecordsFixture.run("nom;n\nAda;1\n", format: .csv, dialect: dialect, rules: messageRules)
-        #expect(second.rejectsText.hasSuffix("\nAda;1;1;2;nom;not  an email\n"))
+        #expect(second.rejectsText.hasSuffix("\nAda;1;1;2;nom;\"not; an email\"\n"))
+    }
+
+    static let noQuotingCases: [(dialect: CSVDialect, input: String, rules: String, rejects: String)] = [
+        // Too few and too many fields: kept whole in the first column, quoted, then padded.
+        (
+            CSVDialect(delimiter: ASCII.comma, quote: nil), "a,b,c\nx\n1,2,3,4\n", #"{"fields": {"a": {}}}"#,
+            "a,b,c,_row,_line,_field,_message\n\"x\",,,1,2,,\"malformed CSV: 1 fields, the header has 3\"\n"
+                + "\"1,2,3,4\",,,2,3,,\"malformed CSV: 4 fields, the header has 3\"\n"
+        ),
+        // Quotes are data in the input, quoted and doubled in the rejects (the header's too).
+        (
+            CSVDialect(delimiter: UInt8(ascii: ";"), quote: nil), "\"item\";note\n12\" pipe;\"The\" Boss\nZoë;名前\n",
+            #"{"fields": {"\"item\"": {"trials": ["email"]}}}"#,
+            "\"\"\"item\"\"\";note;_row;_line;_field;_message\n"
+                + "\"12\"\" pipe\";\"\"\"The\"\" Boss\";1;2;\"\"\"item\"\"\";invalid email\n"
+                + "Zoë;名前;2;3;\"\"\"item\"\"\";invalid email\n"
+        ),
+        // A '"' delimiter quotes with "'".
+        (
+            CSVDialect(delimiter: ASCII.quote, quote: nil), "nom\"n\nZoë's\"1\"2\n'Ann'\"2\n",
+            #"{"fields": {"nom": {"trials": ["email"]}}}"#,
+            "nom\"n\"_row\"_line\"_field\"_message\n'Zoë''s\"1\"2'\"\"1\"2\"\"malformed CSV: 3 fields, the header has 2\n"
+                + "'''Ann'''\"2\"2\"3\"nom\"invalid email\n"
+        ),
+        // No header, CRLF: a value cleaned to hold the delimiter rejects its row, written as it
+        // was read.
+        (
+            CSVDialect(delimiter: UInt8(ascii: "|"), quote: nil, hasHeader: false), "Zoë, Ann|1\r\né|2|3\r\n",
+            #"{"fields": {"1": {"filters": [{"replace": {"search": ",", "replacement": "|"}}]}}}"#,
+            "Zoë, Ann|1|1|1|1|the cleaned value holds the delimiter (pipe), which a file without quoting cannot hold\r\n"
+                + "\"é|2|3\"||2|2||malformed CSV: 3 fields, the header has 2\r\n"
+        ),
+        // Two failing fields are joined with "; ", quoted in a ';' file (not made spaces).
+        (
+            CSVDialect(delimiter: UInt8(ascii: ";"), quote: nil), "mél;tél\nß;☎\n",
+            #"{"fields": {"mél": {"trials": ["email"]}, "tél": {"trials": [{"format": "[0-9]+"}], "message": "digits, please"}}}"#,
+            "mél;tél;_row;_line;_field;_message\nß;☎;1;2;\"mél; tél\";\"invalid email; digits, please\"\n"
+        ),
+    ]
+
+    @Test(
+        "without quoting, REJECTS is RFC 4180 with the same delimiter: the header's columns + 4, values kept",
+        arguments: noQuotingCases)
+    func noQuotingRejects(dialect: CSVDialect, input: String, rules: String, rejects: String) throws {
+        let run = try RecordsFixture.run(input, format: .csv, dialect: dialect, rules: rules)
+        #expect(run.rejectsText == rejects)
+        #expect(run.summary.clean == 0)
     }
 
     @Test(

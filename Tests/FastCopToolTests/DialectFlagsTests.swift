@@ -41,6 +41,61 @@ struct DialectFlagsTests {
         }
     }
 
+    static let noQuotingCases: [(delimiter: String, input: String, rules: String, clean: String, rejects: [[String]])] =
+        [
+            // Too few and too many fields: the whole row in the first column, the metadata under its names.
+            (
+                ",", "a,b,c\nx\n1,2,3,4\n", #"{"fields": {"a": {}}}"#, "a,b,c\n",
+                [
+                    ["a", "b", "c", "_row", "_line", "_field", "_message"],
+                    ["x", "", "", "1", "2", "", "malformed CSV: 1 fields, the header has 3"],
+                    ["1,2,3,4", "", "", "2", "3", "", "malformed CSV: 4 fields, the header has 3"],
+                ]
+            ),
+            // Quotes are data: each value comes back as it was, a message keeps its ';'.
+            (
+                ";", "item;note\n12\" pipe;\"The\" Boss\n\"Zoë\";名前;x\n",
+                #"{"fields": {"item": {"trials": ["email"], "message": "not; an email"}}}"#, "item;note\n",
+                [
+                    ["item", "note", "_row", "_line", "_field", "_message"],
+                    ["12\" pipe", "\"The\" Boss", "1", "2", "item", "not; an email"],
+                    ["\"Zoë\";名前;x", "", "2", "3", "", "malformed CSV: 3 fields, the header has 2"],
+                ]
+            ),
+            // A filter that makes a value hold the delimiter rejects the row, written as read.
+            (
+                "|", "nom|ville\nCurie, Marie|Besançon\nÉmile \"Zola\"|Paris\n",
+                #"{"fields": {"nom": {"filters": [{"replace": {"search": ",", "replacement": "|"}}]}}}"#,
+                "nom|ville\nÉmile \"Zola\"|Paris\n",
+                [
+                    ["nom", "ville", "_row", "_line", "_field", "_message"],
+                    [
+                        "Curie, Marie", "Besançon", "1", "2", "nom",
+                        "the cleaned value holds the delimiter (pipe), which a file without quoting cannot hold",
+                    ],
+                ]
+            ),
+        ]
+
+    @Test(
+        "--quote none: REJECTS is RFC 4180 with the delimiter, each row the header's columns + 4 read back exactly",
+        arguments: noQuotingCases)
+    func noQuotingRejects(delimiter: String, input: String, rules: String, clean: String, rejects: [[String]]) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.csv", input)
+            try tool.write("rules.json", rules)
+            let result = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "-d", delimiter, "--quote", "none", "-o", "out.csv", "-q",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            // CLEAN keeps the input's dialect: quotes are data, nothing is quoted.
+            #expect(tool.read("out.csv") == clean)
+            let records = CSVTestParser.records(tool.read("out.rejects.csv") ?? "", delimiter: Character(delimiter))
+            #expect(records == rejects)
+            #expect(records.allSatisfy { $0.count == rejects[0].count })
+        }
+    }
+
     @Test("--no-header: columns are named 1, 2, 3… for clean and check, and no header is written")
     func noHeader() throws {
         try ToolRunner.withRunner { tool in

@@ -1,8 +1,12 @@
+import FastCop
+
 /// CSV rows (RFC 4180) and TSV rows, in the input's ``CSVDialect``, with the columns named by
 /// the header (or by position).
 package struct CSVCodec: RowCodec {
-    /// The delimiter, quoting and escapes, read and written alike.
+    /// The delimiter, quoting and escapes, read and written alike (CLEAN).
     let dialect: CSVDialect
+    /// The dialect REJECTS is written in (``CSVDialect/rejectsDialect``).
+    let rejectsDialect: CSVDialect
     /// The number of columns in the header: every row must have as many.
     let columnCount: Int
     /// For each rule field, its column index (nil when an optional field has no column).
@@ -65,6 +69,7 @@ package struct CSVCodec: RowCodec {
             columns.append(matches.first)
         }
         self.dialect = dialect
+        self.rejectsDialect = dialect.rejectsDialect
         self.columnCount = fields.count
         self.columns = columns
         self.lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
@@ -130,7 +135,7 @@ package struct CSVCodec: RowCodec {
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, fields: [String], messages: [String],
         to output: inout [UInt8]
     ) {
-        output.append(contentsOf: record)
+        appendRecord(record, to: &output)
         appendMetadata(
             row: row, line: line, field: fields.joined(separator: RejectText.separator),
             message: messages.joined(separator: RejectText.separator), to: &output)
@@ -142,16 +147,9 @@ package struct CSVCodec: RowCodec {
     ) {
         // What writeReject(_:row:line:fields:messages:to:) writes, without a list or a joined
         // string per row: each joined column is put together in `scratch`, then written quoted
-        // as needed. A dialect that cannot write every value takes the general path, which
-        // makes the delimiter and line breaks spaces.
-        guard dialect.canWriteAnyValue else {
-            writeReject(
-                record, row: row, line: line, fields: failures.map { names[$0.field] },
-                messages: failures.map(\.message), to: &output)
-            return
-        }
-        let delimiter = dialect.delimiter
-        output.append(contentsOf: record)
+        // as needed.
+        let delimiter = rejectsDialect.delimiter
+        appendRecord(record, to: &output)
         output.append(delimiter)
         output.append(contentsOf: String(row).utf8)
         output.append(delimiter)
@@ -170,46 +168,58 @@ package struct CSVCodec: RowCodec {
             if number > 0 { scratch.append(contentsOf: RejectText.separator.utf8) }
             scratch.append(contentsOf: part.utf8)
         }
-        scratch.withUnsafeBufferPointer { CSVFields.write(utf8: $0, dialect: dialect, to: &output) }
+        scratch.withUnsafeBufferPointer { CSVFields.write(utf8: $0, dialect: rejectsDialect, to: &output) }
     }
 
     package func writeMalformed(
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, message: String, to output: inout [UInt8]
     ) {
-        // The whole record goes in the first column, so the rejects file stays readable CSV. A
-        // dialect without quoting or escapes cannot do that: the record is written as it was.
-        CSVFields.write(bytes: record, dialect: dialect, to: &output)
-        if dialect.canWriteAnyValue {
-            for _ in 1..<max(1, columnCount) { output.append(dialect.delimiter) }
-        }
+        // The whole record goes in the first column, quoted, so the rejects file stays readable
+        // CSV with the header's columns.
+        CSVFields.write(bytes: record, dialect: rejectsDialect, to: &output)
+        for _ in 1..<max(1, columnCount) { output.append(rejectsDialect.delimiter) }
         appendMetadata(row: row, line: line, field: "", message: message, to: &output)
     }
 
     private func appendMetadata(row: Int, line: Int, field: String, message: String, to output: inout [UInt8]) {
-        output.append(dialect.delimiter)
+        let delimiter = rejectsDialect.delimiter
+        output.append(delimiter)
         output.append(contentsOf: String(row).utf8)
-        output.append(dialect.delimiter)
+        output.append(delimiter)
         output.append(contentsOf: String(line).utf8)
-        output.append(dialect.delimiter)
-        CSVFields.write(writable(field), dialect: dialect, to: &output)
-        output.append(dialect.delimiter)
-        CSVFields.write(writable(message), dialect: dialect, to: &output)
+        output.append(delimiter)
+        CSVFields.write(field, dialect: rejectsDialect, to: &output)
+        output.append(delimiter)
+        CSVFields.write(message, dialect: rejectsDialect, to: &output)
         output.append(contentsOf: lineEnding)
     }
 
-    /// The metadata text, with the delimiter and line breaks made spaces in a dialect that
-    /// could not write them.
-    private func writable(_ text: String) -> String {
-        guard CSVFields.unwritableByte(in: text.utf8, dialect: dialect) != nil else { return text }
-        let delimiter = Character(UnicodeScalar(dialect.delimiter))
-        return String(text.map { $0 == delimiter || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    /// Appends a record read in ``dialect`` as a rejects row's first columns: its bytes as they
+    /// are when REJECTS has the input's dialect; else (a dialect without quoting, whose fields
+    /// run between delimiters) each field written in ``rejectsDialect``, quoted as needed.
+    private func appendRecord(_ record: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard rejectsDialect != dialect else {
+            output.append(contentsOf: record)
+            return
+        }
+        var start = 0
+        while true {
+            let end = ByteScan.next(dialect.delimiter, in: record, range: start..<record.count) ?? record.count
+            CSVFields.write(
+                utf8: UnsafeBufferPointer(rebasing: record[start..<end]), dialect: rejectsDialect, to: &output)
+            guard end < record.count else { return }
+            output.append(rejectsDialect.delimiter)
+            start = end + 1
+        }
     }
 
-    /// The rejects' header: the input's header plus the metadata columns.
+    /// The rejects' header: the input's header (in ``rejectsDialect``) plus the metadata
+    /// columns.
     func rejectHeader(_ header: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var output = Array(header)
+        var output: [UInt8] = []
+        appendRecord(header, to: &output)
         for column in Self.rejectColumns {
-            output.append(dialect.delimiter)
+            output.append(rejectsDialect.delimiter)
             output.append(contentsOf: column.utf8)
         }
         output.append(contentsOf: lineEnding)

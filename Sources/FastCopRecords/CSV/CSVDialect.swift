@@ -1,6 +1,7 @@
 /// How a delimited file is spelled: its field separator, its quote character (if it quotes at
 /// all), whether backslash escapes stand for tabs and line breaks (TSV), and whether its first
-/// record is a header. The output is written in the input's dialect.
+/// record is a header. CLEAN is written in the input's dialect, and so is REJECTS unless the
+/// dialect cannot write every value (see ``rejectsDialect``).
 ///
 /// - CSV (RFC 4180): `,` and `"`; a quoted field may hold the delimiter, a line break and a
 ///   doubled quote. `--delimiter ';'` and `--quote "'"` change the two characters.
@@ -9,7 +10,8 @@
 ///   a field; any other backslash is data.
 /// - CSV without quoting (`--quote none`): every delimiter separates fields and quotes are
 ///   data; a cleaned value that holds the delimiter or a line break cannot be written, so its
-///   row is rejected with that reason.
+///   row is rejected with that reason. Its rejects are written as RFC 4180 CSV with the same
+///   delimiter.
 package struct CSVDialect: Sendable, Equatable {
     /// The field separator.
     package var delimiter: UInt8
@@ -37,6 +39,18 @@ package struct CSVDialect: Sendable, Equatable {
     /// Whether any value can be written: a value holding the delimiter or a line break needs
     /// quotes or escapes, and a plain dialect (`--quote none`) has neither.
     var canWriteAnyValue: Bool { quote != nil || backslashEscapes }
+
+    /// The dialect REJECTS is written in: this one when it can write every value, else (CSV
+    /// with `--quote none`) RFC 4180 with the same delimiter and `"` as its quote (`'` when the
+    /// delimiter is `"`). A rejects row adds metadata whose text may hold the delimiter, and
+    /// keeps a malformed row whole in its first column; without quoting, either would shift
+    /// the columns under the header (or lose text), so the rejects file quotes what needs it and
+    /// any RFC 4180 reader gets every original value back. The header's columns stay the same.
+    var rejectsDialect: CSVDialect {
+        guard !canWriteAnyValue else { return self }
+        let quote = delimiter == ASCII.quote ? UInt8(ascii: "'") : ASCII.quote
+        return CSVDialect(delimiter: delimiter, quote: quote, hasHeader: hasHeader)
+    }
 
     /// The name of column `index` (0-based) when there is no header: `"1"`, `"2"`…
     static func positionalName(_ index: Int) -> String { String(index + 1) }

@@ -34,7 +34,10 @@ enum CleanCommand {
             CLEAN has the input's format (CSV keeps its header). REJECTS holds each rejected row
             unchanged plus its row number, line number, failing fields and messages: CSV adds the
             columns _row,_line,_field,_message; JSON Lines adds "_row", "_line" and "_errors";
-            plain lines are written as ROW<tab>FIELD<tab>MESSAGE<tab>LINE.
+            plain lines are written as ROW<tab>FIELD<tab>MESSAGE<tab>LINE. The one exception to the
+            input's dialect: a --quote none CSV's REJECTS is RFC 4180 (same delimiter, '"' quotes
+            where needed), so a malformed row, kept whole in the first column, and a message
+            holding the delimiter keep every row at the header's columns plus four.
 
             --output-mode lines (for Spark's RDD.pipe and other line-by-line callers) writes one
             line per input line, in order, to CLEAN: "ok<tab>CLEANED ROW" or
