@@ -2,7 +2,7 @@ import FastCopRecords
 
 /// How an input is spelled (`clean`, `check`): its text encoding (`--encoding`, transcoded to
 /// UTF-8) and, for CSV and TSV, `--delimiter`, `--quote` and `--no-header`. The output keeps the
-/// same dialect, in UTF-8.
+/// same dialect (but for `--quote none`'s rejects: see `CSVDialect.rejectsDialect`), in UTF-8.
 struct InputOptions {
     static let delimiter = OptionSpec.option(
         "delimiter", short: "d", value: "C",
