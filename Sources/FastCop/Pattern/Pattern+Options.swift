@@ -81,6 +81,12 @@ extension Pattern {
         /// ``PatternError/Kind/invalidUTF8``. For line tools that search files as `grep -P`
         /// does (a Latin-1 line is searched, not skipped).
         ///
+        /// A subject must have one readable byte after it: with this option PCRE2's JIT (10.42)
+        /// reads the byte after a subject that ends in an invalid sequence (for `\b`, `\B`;
+        /// valgrind: "0 bytes after a block"), and its answer depends on that byte.
+        /// ``LineBlockReader`` writes a LF after the input's last line, as a file has after the
+        /// others, which is why this option is not public.
+        ///
         /// The corresponding PCRE2 option is `PCRE2_MATCH_INVALID_UTF`.
         package static let matchInvalidUTF8 = Options(rawValue: 1 << 11)
 
