@@ -42,6 +42,27 @@ struct MatchOptionsTests {
         }
     }
 
+    /// Patterns (an `-f` file's bytes, or one `-e` value), an input, and grep's output: the
+    /// patterns are split at each LF byte and a CR before it stays in the pattern.
+    static let splitCases: [(patterns: String, fromFile: Bool, input: String, output: String)] = [
+        ("x\r\nb\n", true, "b\nx\r\nx\n", "b\nx\r\n"),
+        ("ü\r\n", true, "ü\nü\r\n", "ü\r\n"),
+        ("é\r\nß", false, "é\r\nß\né\n", "é\r\nß\n"),
+        ("\n", true, "ß\n\n", "ß\n\n"),
+    ]
+
+    @Test("-f and -e split patterns at LF bytes; a CR before LF is part of the pattern", arguments: splitCases)
+    func splitAtLineFeeds(patterns: String, fromFile: Bool, input: String, output: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.txt", input)
+            try tool.write("patterns.txt", patterns)
+            let result = try tool.run(
+                ["match"] + (fromFile ? ["-f", "patterns.txt"] : ["-e", patterns]) + ["in.txt"])
+            #expect(result.stdoutBytes == Array(output.utf8), "\(result.stderr)")
+            #expect(result.status == 0)
+        }
+    }
+
     @Test("a pattern that cannot be joined says which and why")
     func joinError() throws {
         try ToolRunner.withRunner { tool in
