@@ -26,8 +26,10 @@ enum MatchCommand {
             Patterns are PCRE2 (Perl) syntax, compiled once and JIT-compiled, Unicode-aware
             (\\w, \\d, \\b and case folding know non-ASCII letters, as in rg and grep 3.10+).
             Several patterns (-e repeated, -f FILE, or a pattern with newlines) are one search:
-            (?:P1)|(?:P2)|... compiled once; numbered back references, a leading (*VERB) and
-            (?x) comments cannot be joined and are refused with an error (use named groups).
+            (?:P1)|(?:P2)|... compiled once; numbered back references, calls and conditions
+            (\\1, \\g<1>, (?1), (?(1)...)), (*COMMIT), (*PRUNE), (*SKIP), a leading (*VERB) and
+            (?x) comments cannot be joined and are refused with an error (use named groups, or
+            relative references such as \\g{-1}).
 
             Exit status: 0 when a line was selected, 1 when none was, 2 for an error (a bad
             pattern, a missing file), as grep's.
