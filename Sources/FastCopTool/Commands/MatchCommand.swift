@@ -31,6 +31,10 @@ enum MatchCommand {
             (?x) comments cannot be joined and are refused with an error (use named groups, or
             relative references such as \\g{-1}).
 
+            A line may be 16 MiB long: a file holding a longer line is reported on stderr with
+            the line's number and searched only up to it (the exit status is then 2); the files
+            after it are searched.
+
             Exit status: 0 when a line was selected, 1 when none was, 2 for an error (a bad
             pattern, a missing file), as grep's.
             """,
@@ -78,9 +82,11 @@ enum MatchCommand {
                         maxCount: options.maxCount),
                     search: search) : nil
             let plain = search.prefixed(name.map { "\($0):" } ?? "")
-            var selected = try searchInput(
+            let searched = try searchBlocks(
                 input, path: file, search: plain, output: options.quiet ? .discard : output, printer: printer,
                 enough: enough)
+            var selected = searched.selected
+            failed = failed || !searched.complete
             if let max = options.maxCount { selected = min(selected, max) }
             selectedAny = selectedAny || selected > 0
             if options.quiet && selectedAny { return .success }
@@ -94,28 +100,17 @@ enum MatchCommand {
         return selectedAny ? .success : .rejected
     }
 
-    /// Searches one input; returns the number of selected lines.
+    /// Searches one input block by block with the library's line engine (``LineBlockReader``,
+    /// ``LineSearch``), printing through `printer` when there is one; stops after the block in
+    /// which `enough` lines were selected (or the printer is done). Returns the number of
+    /// selected lines, and whether the input was searched to its end (or to `enough`): a line
+    /// longer than the reader's limit ends the search there, reported on stderr.
     ///
     /// Each block's pieces are searched in parallel, and the next block is read meanwhile (as
     /// one more task), so reading and searching overlap.
-    private static func searchInput(
-        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?,
-        enough: Int?
-    ) throws -> Int {
-        do {
-            return try searchBlocks(
-                input, path: path, search: search, output: output, printer: printer, enough: enough)
-        } catch let error as LineBlockReader.LineTooLong {
-            throw ToolError.input(error.description)
-        }
-    }
-
-    /// Searches one input block by block with the library's line engine (``LineBlockReader``,
-    /// ``LineSearch``), printing through `printer` when there is one; stops after the block in
-    /// which `enough` lines were selected (or the printer is done).
     private static func searchBlocks(
         _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?, enough: Int?
-    ) throws -> Int {
+    ) throws -> (selected: Int, complete: Bool) {
         let reader: LineBlockReader
         if input.readsAtOffsets {
             // A file smaller than a block gets buffers its size (plus a page, to see its end in
@@ -141,83 +136,102 @@ enum MatchCommand {
         // count was 4% of a 1-line search's samples).
         var workers = 1
         var askedWorkers = false
-        guard try reader.start() else { return 0 }
-        repeat {
-            let buffer = reader.block
-            let blockOffset = reader.blockOffset
-            if !askedWorkers && buffer.count > 64 * 1024 {
-                workers = ParallelMap.workerCount
-                askedWorkers = true
+        // A line too long to read: its input offset (it follows the current block) and the limit.
+        var tooLong: (offset: Int, limit: Int)?
+        func next(_ step: () throws -> Bool) throws -> Bool {
+            do {
+                return try step()
+            } catch let error as LineBlockReader.LineTooLong {
+                tooLong = (reader.blockOffset + reader.block.count, error.maxLineBytes)
+                return false
             }
-            let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
-            let shared = SharedBytes(buffer: buffer)
-            // With -n, each piece's first line number, from the newlines before it.
-            var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
-            if search.lineNumbers {
-                let counts = ParallelMap.map(count: pieces.count) {
-                    ByteScan.newlines(shared.buffer, in: pieces[$0])
+        }
+        if try next(reader.start) {
+            repeat {
+                let buffer = reader.block
+                let blockOffset = reader.blockOffset
+                if !askedWorkers && buffer.count > 64 * 1024 {
+                    workers = ParallelMap.workerCount
+                    askedWorkers = true
                 }
-                for (index, count) in counts.enumerated() {
-                    firstLines[index] = nextLine
-                    nextLine += count
+                let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
+                let shared = SharedBytes(buffer: buffer)
+                // With -n, each piece's first line number, from the newlines before it.
+                var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
+                if search.lineNumbers {
+                    let counts = ParallelMap.map(count: pieces.count) {
+                        ByteScan.newlines(shared.buffer, in: pieces[$0])
+                    }
+                    for (index, count) in counts.enumerated() {
+                        firstLines[index] = nextLine
+                        nextLine += count
+                    }
                 }
-            }
-            let starts = firstLines
-            let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
-            while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
-            let outputs = buffers
-            // Tasks 0..<parts read the next block; task parts + i searches piece i. A block
-            // that ended because the input waits (a pipe fed slowly) is answered first and the
-            // next one read after: read at once, it would hold this block's output until more
-            // input came.
-            let readsAhead = !reader.blockCameEarly
-            let parts = readsAhead ? reader.planReadAhead(parts: workers) : 0
-            let task: @Sendable (Int) -> LineSearch.Result? = { task in
-                guard task >= parts else {
-                    reader.readAhead(part: task)
-                    return nil
+                let starts = firstLines
+                let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
+                while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
+                let outputs = buffers
+                // Tasks 0..<parts read the next block; task parts + i searches piece i. A block
+                // that ended because the input waits (a pipe fed slowly) is answered first and the
+                // next one read after: read at once, it would hold this block's output until more
+                // input came.
+                let readsAhead = !reader.blockCameEarly
+                let parts = readsAhead ? reader.planReadAhead(parts: workers) : 0
+                let task: @Sendable (Int) -> LineSearch.Result? = { task in
+                    guard task >= parts else {
+                        reader.readAhead(part: task)
+                        return nil
+                    }
+                    return search.search(
+                        shared.buffer, range: pieces[task - parts], firstLine: starts[task - parts],
+                        blockOffset: blockOffset,
+                        into: outputs[task - parts])
                 }
-                return search.search(
-                    shared.buffer, range: pieces[task - parts], firstLine: starts[task - parts],
-                    blockOffset: blockOffset,
-                    into: outputs[task - parts])
-            }
-            // A block of one piece (under 64 KiB: a small file) is done on this thread: no
-            // worker thread is started for it (clone3 and the pool's start were 4% of a 1-line
-            // search's samples).
-            let results =
-                pieces.count == 1
-                ? (0..<(parts + 1)).map(task) : ParallelMap.map(count: pieces.count + parts, task)
-            reader.finishReadAhead()
-            for result in results.dropFirst(parts) {
-                guard let result else { continue }
-                selected += result.selected
-                invalid.add(result, blockOffset: blockOffset)
-                for problem in result.problems where problemsReported < 10 {
-                    problemsReported += 1
-                    Console.error("fastcop: \(input.name): \(problem)\n")
+                // A block of one piece (under 64 KiB: a small file) is done on this thread: no
+                // worker thread is started for it (clone3 and the pool's start were 4% of a 1-line
+                // search's samples).
+                let results =
+                    pieces.count == 1
+                    ? (0..<(parts + 1)).map(task) : ParallelMap.map(count: pieces.count + parts, task)
+                reader.finishReadAhead()
+                for result in results.dropFirst(parts) {
+                    guard let result else { continue }
+                    selected += result.selected
+                    invalid.add(result, blockOffset: blockOffset)
+                    for problem in result.problems where problemsReported < 10 {
+                        problemsReported += 1
+                        Console.error("fastcop: \(input.name): \(problem)\n")
+                    }
                 }
-            }
-            // The pieces' output in one call (writev), then the buffers are emptied for reuse.
-            let pieceOutputs = outputs.prefix(pieces.count)
-            if pieceOutputs.contains(where: { !$0.bytes.isEmpty }) {
-                try output.write(contentsOf: pieceOutputs.map(\.bytes))
-                for buffer in pieceOutputs { buffer.bytes.removeAll(keepingCapacity: true) }
-            }
-            if let printer {
-                printer.print(
-                    buffer, offset: blockOffset, firstLine: blockFirstLine,
-                    lines: outputs.prefix(pieces.count).lazy.flatMap(\.lines))
-                for piece in outputs { piece.lines.removeAll(keepingCapacity: true) }
-                try output.write(printer.output)
-                printer.output.removeAll(keepingCapacity: true)
-                if printer.isDone { break }
-            } else if let enough, selected >= enough {
-                break
-            }
-            if !readsAhead { reader.readAhead() }
-        } while try reader.advance()
+                // The pieces' output in one call (writev), then the buffers are emptied for reuse.
+                let pieceOutputs = outputs.prefix(pieces.count)
+                if pieceOutputs.contains(where: { !$0.bytes.isEmpty }) {
+                    try output.write(contentsOf: pieceOutputs.map(\.bytes))
+                    for buffer in pieceOutputs { buffer.bytes.removeAll(keepingCapacity: true) }
+                }
+                if let printer {
+                    printer.print(
+                        buffer, offset: blockOffset, firstLine: blockFirstLine,
+                        lines: outputs.prefix(pieces.count).lazy.flatMap(\.lines))
+                    for piece in outputs { piece.lines.removeAll(keepingCapacity: true) }
+                    try output.write(printer.output)
+                    printer.output.removeAll(keepingCapacity: true)
+                    if printer.isDone { break }
+                } else if let enough, selected >= enough {
+                    break
+                }
+                if !readsAhead { reader.readAhead() }
+            } while try next(reader.advance)
+        }
         invalid.report(input: input, path: path)
-        return printer?.selected ?? selected
+        if let tooLong {
+            // With -n the lines were counted; else a file is read again up to the line.
+            let line = search.lineNumbers ? nextLine : InvalidLines.lineNumber(ofOffset: tooLong.offset, in: path)
+            Console.error(
+                "fastcop: \(input.name): \(line.map { "line \($0)" } ?? "the line at byte \(tooLong.offset)") is longer"
+                    + " than \(tooLong.limit / (1024 * 1024)) MiB, the longest line match reads: the rest of the input"
+                    + " was not searched\n")
+        }
+        return (printer?.selected ?? selected, tooLong == nil)
     }
 }
