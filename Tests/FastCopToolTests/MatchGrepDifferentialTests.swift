@@ -192,6 +192,29 @@ struct MatchGrepDifferentialTests {
         }
     }
 
+    @Test(
+        "context groups of different files are separated by --, as grep separates them",
+        arguments: [
+            ["-A", "0"], ["-A", "1"], ["-B", "1"], ["-C", "1"], ["-h", "-A", "0"], ["-n", "-A", "0"],
+            ["-o", "-C", "1"], ["-m", "1", "-A", "0"], ["-v", "-o", "-A", "0"], ["--color=always", "-n", "-C", "1"],
+        ])
+    func separatorsBetweenFiles(flags: [String]) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("f1.txt", "é\nb ß\n")
+            try tool.write("f2.txt", "ç\nb\n")
+            try tool.write("f3.txt", "b é\nx\n")
+            try tool.write("f4.txt", "none\n")
+            for files in [
+                ["f1.txt", "f4.txt", "f2.txt", "f3.txt", "f1.txt"], ["f3.txt", "f3.txt"], ["f4.txt", "f1.txt"],
+            ] {
+                let ours = try tool.run(["match"] + flags + ["b"] + files.map(tool.path))
+                let grep = try Self.grep(flags + ["-a", "-P", "b"] + files.map(tool.path))
+                #expect(ours.stdoutBytes == grep.output, "\(flags) \(files)")
+                #expect(ours.status == grep.status, "\(flags) \(files)")
+            }
+        }
+    }
+
     @Test("when no line can be selected (-m 0, no pattern, -v ''), nothing is printed, as grep")
     func selectsNothing() throws {
         try Self.withCorpus(Self.corpus) { tool, path in

@@ -58,6 +58,8 @@ enum MatchCommand {
         let output = try OutputSink.open("-")
         var selectedAny = false
         var failed = false
+        // Whether a printer printed lines of an input before (grep's `--` between files' groups).
+        var printedAny = false
         for file in options.files {
             let input: InputSource
             do {
@@ -80,12 +82,13 @@ enum MatchCommand {
                         onlyMatching: options.onlyMatching, before: options.beforeContext,
                         after: options.afterContext, separators: options.separatesGroups,
                         maxCount: options.maxCount),
-                    search: search) : nil
+                    search: search, followsOutput: printedAny) : nil
             let plain = search.prefixed(name.map { "\($0):" } ?? "")
             let searched = try searchBlocks(
                 input, path: file, search: plain, output: options.quiet ? .discard : output, printer: printer,
                 enough: enough)
             var selected = searched.selected
+            printedAny = printedAny || printer?.hasPrinted == true
             failed = failed || !searched.complete
             if let max = options.maxCount { selected = min(selected, max) }
             selectedAny = selectedAny || selected > 0
