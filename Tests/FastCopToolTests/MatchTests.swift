@@ -62,6 +62,12 @@ struct MatchTests {
             result = try tool.run(["match", "-c", "^.ok", "in.txt"])
             #expect(result.stdout == "0\n")
             #expect(result.status == 1)
+            // -q prints nothing, not even the notice (as grep -q); the status still tells.
+            for pattern in ["ok", "^.ok", "zz"] {
+                result = try tool.run(["match", "-q", pattern, "in.txt"])
+                #expect(result.stdout.isEmpty && result.stderr.isEmpty, "-q \(pattern): \(result.stderr)")
+                #expect(result.status == (pattern == "ok" ? 0 : 1))
+            }
             result = try tool.run(["match", "-v", "ok"], stdin: [0xE9, 0x0A])
             #expect(result.stdoutBytes == [0xE9, 0x0A])
             #expect(result.stderr.contains("stdin: 1 line is not valid UTF-8 (the first is the line at byte 0)"))

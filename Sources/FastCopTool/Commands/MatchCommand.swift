@@ -84,9 +84,10 @@ enum MatchCommand {
                         maxCount: options.maxCount),
                     search: search, followsOutput: printedAny) : nil
             let plain = search.prefixed(name.map { "\($0):" } ?? "")
+            // -q prints nothing but errors: no invalid UTF-8 notice (grep -q prints no notices).
             let searched = try searchBlocks(
                 input, path: file, search: plain, output: options.quiet ? .discard : output, printer: printer,
-                enough: enough)
+                enough: enough, reportsInvalid: !options.quiet)
             var selected = searched.selected
             printedAny = printedAny || printer?.hasPrinted == true
             failed = failed || !searched.complete
@@ -105,14 +106,17 @@ enum MatchCommand {
 
     /// Searches one input block by block with the library's line engine (``LineBlockReader``,
     /// ``LineSearch``), printing through `printer` when there is one; stops after the block in
-    /// which `enough` lines were selected (or the printer is done). Returns the number of
+    /// which `enough` lines were selected (or the printer is done); reports the input's invalid
+    /// UTF-8 lines when `reportsInvalid`. Returns the number of
     /// selected lines, and whether the input was searched to its end (or to `enough`): a line
     /// longer than the reader's limit ends the search there, reported on stderr.
     ///
     /// Each block's pieces are searched in parallel, and the next block is read meanwhile (as
     /// one more task), so reading and searching overlap.
     private static func searchBlocks(
-        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?, enough: Int?
+        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?,
+        enough: Int?,
+        reportsInvalid: Bool
     ) throws -> (selected: Int, complete: Bool) {
         let reader: LineBlockReader
         if input.readsAtOffsets {
@@ -226,7 +230,7 @@ enum MatchCommand {
                 if !readsAhead { reader.readAhead() }
             } while try next(reader.advance)
         }
-        invalid.report(input: input, path: path)
+        if reportsInvalid { invalid.report(input: input, path: path) }
         if let tooLong {
             // With -n the lines were counted; else a file is read again up to the line.
             let line = search.lineNumbers ? nextLine : InvalidLines.lineNumber(ofOffset: tooLong.offset, in: path)
