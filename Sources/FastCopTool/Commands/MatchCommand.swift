@@ -94,10 +94,14 @@ enum MatchCommand {
             if let max = options.maxCount { selected = min(selected, max) }
             selectedAny = selectedAny || selected > 0
             if options.quiet && selectedAny { return .success }
+            // (Names in grep's colors with --color, as grep -l and -c print them.)
             if options.filesWithMatches {
-                if selected > 0 { try output.write(shownName + "\n") }
+                if selected > 0 {
+                    try output.write(MatchPrinter.fileName(shownName, separator: nil, color: options.color) + [0x0A])
+                }
             } else if options.count && !options.quiet {
-                try output.write((name.map { "\($0):" } ?? "") + "\(selected)\n")
+                let prefix = name.map { MatchPrinter.fileName($0, separator: ":", color: options.color) } ?? []
+                try output.write(prefix + Array("\(selected)\n".utf8))
             }
         }
         if failed { return .failure }

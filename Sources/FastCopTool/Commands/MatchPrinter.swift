@@ -170,7 +170,7 @@ final class MatchPrinter {
         printedEnd = start + range.count + 1
         let separator = selected ? ":" : "-"
         var prefix: [UInt8] = []
-        if let name = style.name { prefix += colored(name, Self.nameColor) + colored(separator, Self.separatorColor) }
+        if let name = style.name { prefix += Self.fileName(name, separator: separator, color: style.color) }
         if let number { prefix += colored(String(number), Self.numberColor) + colored(separator, Self.separatorColor) }
         // grep's "matching" line: a selected one, or with -v a context line (it matches).
         let showsMatches = selected != search.invert
@@ -231,7 +231,17 @@ final class MatchPrinter {
     }
 
     private func colored(_ text: String, _ color: [UInt8]) -> [UInt8] {
-        style.color ? color + Array(text.utf8) + Self.colorEnd : Array(text.utf8)
+        Self.colored(text, color, when: style.color)
+    }
+
+    private static func colored(_ text: String, _ color: [UInt8], when: Bool) -> [UInt8] {
+        when ? color + Array(text.utf8) + colorEnd : Array(text.utf8)
+    }
+
+    /// A file's name as grep prints it: before a line or a count (-c), with its `separator`,
+    /// or alone (-l); with `color`, in grep's colors for names and separators.
+    static func fileName(_ name: String, separator: String?, color: Bool) -> [UInt8] {
+        colored(name, nameColor, when: color) + (separator.map { colored($0, separatorColor, when: color) } ?? [])
     }
 
     private func colored(_ text: UnsafeBufferPointer<UInt8>, _ color: [UInt8]) -> [UInt8] {
