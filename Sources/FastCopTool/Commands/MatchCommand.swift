@@ -157,92 +157,96 @@ enum MatchCommand {
                 return false
             }
         }
-        if try next(reader.start) {
-            repeat {
-                let buffer = reader.block
-                let blockOffset = reader.blockOffset
-                if !askedWorkers && buffer.count > 64 * 1024 {
-                    workers = ParallelMap.workerCount
-                    askedWorkers = true
-                }
-                let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
-                let shared = SharedBytes(buffer: buffer)
-                // With -n, each piece's first line number, from the newlines before it.
-                var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
-                if search.lineNumbers {
-                    let counts = ParallelMap.map(count: pieces.count) {
-                        ByteScan.newlines(shared.buffer, in: pieces[$0])
-                    }
-                    for (index, count) in counts.enumerated() {
-                        firstLines[index] = nextLine
-                        nextLine += count
-                    }
-                }
-                let starts = firstLines
-                let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
-                while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
-                let outputs = buffers
-                // Tasks 0..<parts read the next block; task parts + i searches piece i. A block
-                // that ended because the input waits (a pipe fed slowly) is answered first and the
-                // next one read after: read at once, it would hold this block's output until more
-                // input came.
-                let readsAhead = !reader.blockCameEarly
-                let parts = readsAhead ? reader.planReadAhead(parts: workers) : 0
-                let task: @Sendable (Int) -> LineSearch.Result? = { task in
-                    guard task >= parts else {
-                        reader.readAhead(part: task)
-                        return nil
-                    }
-                    return search.search(
-                        shared.buffer, range: pieces[task - parts], firstLine: starts[task - parts],
-                        blockOffset: blockOffset,
-                        into: outputs[task - parts])
-                }
-                // A block of one piece (under 64 KiB: a small file) is done on this thread: no
-                // worker thread is started for it (clone3 and the pool's start were 4% of a 1-line
-                // search's samples).
-                let results =
-                    pieces.count == 1
-                    ? (0..<(parts + 1)).map(task) : ParallelMap.map(count: pieces.count + parts, task)
-                reader.finishReadAhead()
-                for result in results.dropFirst(parts) {
-                    guard let result else { continue }
-                    selected += result.selected
-                    invalid.add(result, blockOffset: blockOffset)
-                    for problem in result.problems where problemsReported < 10 {
-                        problemsReported += 1
-                        Console.error("fastcop: \(input.name): \(problem)\n")
-                    }
-                }
-                // The pieces' output in one call (writev), then the buffers are emptied for reuse.
-                let pieceOutputs = outputs.prefix(pieces.count)
-                if pieceOutputs.contains(where: { !$0.bytes.isEmpty }) {
-                    try output.write(contentsOf: pieceOutputs.map(\.bytes))
-                    for buffer in pieceOutputs { buffer.bytes.removeAll(keepingCapacity: true) }
-                }
-                if let printer {
-                    printer.print(
-                        buffer, offset: blockOffset, firstLine: blockFirstLine,
-                        lines: outputs.prefix(pieces.count).lazy.flatMap(\.lines))
-                    for piece in outputs { piece.lines.removeAll(keepingCapacity: true) }
-                    try output.write(printer.output)
-                    printer.output.removeAll(keepingCapacity: true)
-                    if printer.isDone { break }
-                } else if let enough, selected >= enough {
-                    break
-                }
-                if !readsAhead { reader.readAhead() }
-            } while try next(reader.advance)
+        /// Reports what the input met; returns the selected lines and whether the input was
+        /// searched to its end.
+        func finish() -> (selected: Int, complete: Bool) {
+            if reportsInvalid { invalid.report(input: input, path: path) }
+            if let tooLong {
+                // With -n the lines were counted; else a file is read again up to the line.
+                let line = search.lineNumbers ? nextLine : InvalidLines.lineNumber(ofOffset: tooLong.offset, in: path)
+                Console.error(
+                    "fastcop: \(input.name): \(line.map { "line \($0)" } ?? "the line at byte \(tooLong.offset)")"
+                        + " is longer than \(tooLong.limit / (1024 * 1024)) MiB, the longest line match reads: the rest"
+                        + " of the input was not searched\n")
+            }
+            return (printer?.selected ?? selected, tooLong == nil)
         }
-        if reportsInvalid { invalid.report(input: input, path: path) }
-        if let tooLong {
-            // With -n the lines were counted; else a file is read again up to the line.
-            let line = search.lineNumbers ? nextLine : InvalidLines.lineNumber(ofOffset: tooLong.offset, in: path)
-            Console.error(
-                "fastcop: \(input.name): \(line.map { "line \($0)" } ?? "the line at byte \(tooLong.offset)") is longer"
-                    + " than \(tooLong.limit / (1024 * 1024)) MiB, the longest line match reads: the rest of the input"
-                    + " was not searched\n")
-        }
-        return (printer?.selected ?? selected, tooLong == nil)
+        guard try next(reader.start) else { return finish() }
+        repeat {
+            let buffer = reader.block
+            let blockOffset = reader.blockOffset
+            if !askedWorkers && buffer.count > 64 * 1024 {
+                workers = ParallelMap.workerCount
+                askedWorkers = true
+            }
+            let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
+            let shared = SharedBytes(buffer: buffer)
+            // With -n, each piece's first line number, from the newlines before it.
+            var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
+            if search.lineNumbers {
+                let counts = ParallelMap.map(count: pieces.count) {
+                    ByteScan.newlines(shared.buffer, in: pieces[$0])
+                }
+                for (index, count) in counts.enumerated() {
+                    firstLines[index] = nextLine
+                    nextLine += count
+                }
+            }
+            let starts = firstLines
+            let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
+            while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
+            let outputs = buffers
+            // Tasks 0..<parts read the next block; task parts + i searches piece i. A block
+            // that ended because the input waits (a pipe fed slowly) is answered first and the
+            // next one read after: read at once, it would hold this block's output until more
+            // input came.
+            let readsAhead = !reader.blockCameEarly
+            let parts = readsAhead ? reader.planReadAhead(parts: workers) : 0
+            let task: @Sendable (Int) -> LineSearch.Result? = { task in
+                guard task >= parts else {
+                    reader.readAhead(part: task)
+                    return nil
+                }
+                return search.search(
+                    shared.buffer, range: pieces[task - parts], firstLine: starts[task - parts],
+                    blockOffset: blockOffset,
+                    into: outputs[task - parts])
+            }
+            // A block of one piece (under 64 KiB: a small file) is done on this thread: no
+            // worker thread is started for it (clone3 and the pool's start were 4% of a 1-line
+            // search's samples).
+            let results =
+                pieces.count == 1
+                ? (0..<(parts + 1)).map(task) : ParallelMap.map(count: pieces.count + parts, task)
+            reader.finishReadAhead()
+            for result in results.dropFirst(parts) {
+                guard let result else { continue }
+                selected += result.selected
+                invalid.add(result, blockOffset: blockOffset)
+                for problem in result.problems where problemsReported < 10 {
+                    problemsReported += 1
+                    Console.error("fastcop: \(input.name): \(problem)\n")
+                }
+            }
+            // The pieces' output in one call (writev), then the buffers are emptied for reuse.
+            let pieceOutputs = outputs.prefix(pieces.count)
+            if pieceOutputs.contains(where: { !$0.bytes.isEmpty }) {
+                try output.write(contentsOf: pieceOutputs.map(\.bytes))
+                for buffer in pieceOutputs { buffer.bytes.removeAll(keepingCapacity: true) }
+            }
+            if let printer {
+                printer.print(
+                    buffer, offset: blockOffset, firstLine: blockFirstLine,
+                    lines: outputs.prefix(pieces.count).lazy.flatMap(\.lines))
+                for piece in outputs { piece.lines.removeAll(keepingCapacity: true) }
+                try output.write(printer.output)
+                printer.output.removeAll(keepingCapacity: true)
+                if printer.isDone { break }
+            } else if let enough, selected >= enough {
+                break
+            }
+            if !readsAhead { reader.readAhead() }
+        } while try next(reader.advance)
+        return finish()
     }
 }
