@@ -42,6 +42,71 @@ struct MatchOptionsTests {
         }
     }
 
+    /// Patterns (an `-f` file's bytes, or one `-e` value), an input, and grep's output: the
+    /// patterns are split at each LF byte and a CR before it stays in the pattern.
+    static let splitCases: [(patterns: String, fromFile: Bool, input: String, output: String)] = [
+        ("x\r\nb\n", true, "b\nx\r\nx\n", "b\nx\r\n"),
+        ("ü\r\n", true, "ü\nü\r\n", "ü\r\n"),
+        ("é\r\nß", false, "é\r\nß\né\n", "é\r\nß\n"),
+        ("\n", true, "ß\n\n", "ß\n\n"),
+    ]
+
+    @Test("-f and -e split patterns at LF bytes; a CR before LF is part of the pattern", arguments: splitCases)
+    func splitAtLineFeeds(patterns: String, fromFile: Bool, input: String, output: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.txt", input)
+            try tool.write("patterns.txt", patterns)
+            let result = try tool.run(
+                ["match"] + (fromFile ? ["-f", "patterns.txt"] : ["-e", patterns]) + ["in.txt"])
+            #expect(result.stdoutBytes == Array(output.utf8), "\(result.stderr)")
+            #expect(result.status == 0)
+        }
+    }
+
+    /// Joined patterns: numbered references, calls, conditions and the verbs that end a search
+    /// are refused (with the construct quoted); relative references, escaped backslashes,
+    /// quoted text, classes, comments, atomic groups and -F texts are joined, and select what
+    /// grep -P selects with the pattern alone (pattern 1 never matches; its groups shift the
+    /// numbers).
+    static let joinCases: [(arguments: [String], output: String, refused: String?)] = [
+        (["-e", "(b)", "-e", #"(é)x\g<1>"#], "", #"'\g<1>'"#),
+        (["-e", "(b)", "-e", #"(é)x\g'1'"#], "", #"'\g'1''"#),
+        (["-e", "(b)", "-e", #"(é)x\g1"#], "", #"'\g1'"#),
+        (["-e", "b", "-e", "(é)(?(1)é|b)"], "", "'(?(1)'"),
+        (["-e", "b", "-e", "(é)(?(R1)é|b)"], "", "'(?(R1)'"),
+        (["-e", "b", "-e", "(é)(?1)"], "", "'(?1)'"),
+        (["-e", "b", "-e", "(?R)?é"], "", "'(?R)'"),
+        (["-e", "b", "-e", #"(*pla:(é))\1"#], "", #"'\1'"#),
+        (["-e", "b", "-e", #"\101"#], "", #"'\101'"#),
+        (["-e", "b", "-e", "é(*COMMIT)x"], "", "'(*COMMIT)'"),
+        (["-e", "b", "-e", "é(*PRUNE:n)x"], "", "'(*PRUNE:n)'"),
+        (["-e", "(z)(z)", "-e", #"(é)x\g<-1>"#], "éxé\n", nil),
+        (["-e", "(z)", "-e", #"(é)x\g{-1}"#], "éxé\n", nil),
+        (["-e", "(z)", "-e", "(?+1)(b)"], "bb\n", nil),
+        (["-e", "(z)", "-e", "(é)(?-1)"], "éé\n", nil),
+        (["-e", "(z)", "-e", "(é)(?(-1)é|b)"], "éé\n", nil),
+        (["-e", "(?>1)", "-e", "x"], "éxé\néxb\né\\1\n1\n", nil),
+        (["-e", #"é\\1"#, "-e", "zz"], "é\\1\n", nil),
+        (["-e", #"\Q\1\E"#, "-e", "zz"], "é\\1\n", nil),
+        (["-e", #"[\1]é|(?#\1)bb"#, "-e", "zz"], "bb\n", nil),
+        (["-e", "(*pla:b)b", "-e", "zz"], "éxb\nbb\nab\n", nil),
+        (["-F", "-e", #"é\1"#, "-e", "zz"], "é\\1\n", nil),
+    ]
+
+    @Test("joined patterns: numbered references are refused, the rest keeps its meaning", arguments: joinCases)
+    func join(arguments: [String], output: String, refused: String?) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("refs.txt", "éxé\néxb\néé\nbb\né\\1\n1\nab\n")
+            let result = try tool.run(["match"] + arguments + ["refs.txt"])
+            #expect(result.stdout == output)
+            #expect(result.status == (refused == nil ? 0 : 2), "\(result.stderr)")
+            if let refused {
+                #expect(result.stderr.contains("pattern 2 ("), "\(result.stderr)")
+                #expect(result.stderr.contains("cannot be joined with the others into one search: \(refused)"))
+            }
+        }
+    }
+
     @Test("a pattern that cannot be joined says which and why")
     func joinError() throws {
         try ToolRunner.withRunner { tool in

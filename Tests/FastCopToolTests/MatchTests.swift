@@ -62,6 +62,12 @@ struct MatchTests {
             result = try tool.run(["match", "-c", "^.ok", "in.txt"])
             #expect(result.stdout == "0\n")
             #expect(result.status == 1)
+            // -q prints nothing, not even the notice (as grep -q); the status still tells.
+            for pattern in ["ok", "^.ok", "zz"] {
+                result = try tool.run(["match", "-q", pattern, "in.txt"])
+                #expect(result.stdout.isEmpty && result.stderr.isEmpty, "-q \(pattern): \(result.stderr)")
+                #expect(result.status == (pattern == "ok" ? 0 : 1))
+            }
             result = try tool.run(["match", "-v", "ok"], stdin: [0xE9, 0x0A])
             #expect(result.stdoutBytes == [0xE9, 0x0A])
             #expect(result.stderr.contains("stdin: 1 line is not valid UTF-8 (the first is the line at byte 0)"))
@@ -71,6 +77,32 @@ struct MatchTests {
             result = try tool.run(["match", "x", "missing.txt"])
             #expect(result.status == 2)
             #expect(result.stderr.contains("cannot read 'missing.txt'"))
+        }
+    }
+
+    /// Arguments, the output and the status with `long.txt` (a 33 MiB line 2) and `b.txt`.
+    static let longLineCases: [(arguments: [String], output: String, status: Int32)] = [
+        (["é", "long.txt", "b.txt"], "long.txt:é ok\nb.txt:é b\n", 2),
+        (["-n", "-c", "é", "long.txt", "b.txt"], "long.txt:1\nb.txt:1\n", 2),
+        (["-q", "zz", "long.txt", "b.txt"], "", 2),
+        (["-l", "é", "long.txt", "b.txt"], "long.txt\nb.txt\n", 0),  // long.txt is done at line 1
+    ]
+
+    @Test("a line longer than 16 MiB is reported with its file and number; the next files are searched")
+    func lineTooLong() throws {
+        try ToolRunner.withRunner { tool in
+            let long = String(repeating: "ß", count: 33 * 512 * 1024)
+            try tool.write("long.txt", "é ok\n\(long)\nafter é\n")
+            try tool.write("b.txt", "é b\n")
+            for (arguments, output, status) in Self.longLineCases {
+                let result = try tool.run(["match"] + arguments)
+                #expect(result.stdout == output, "\(arguments)")
+                #expect(result.status == status, "\(arguments)")
+                let message =
+                    "fastcop: long.txt: line 2 is longer than 16 MiB, the longest line match reads: the rest of the input"
+                    + " was not searched\n"
+                #expect(result.stderr == (status == 2 ? message : ""), "\(arguments)")
+            }
         }
     }
 

@@ -145,20 +145,24 @@ struct MatchOptions {
     /// Whether lines go through ``MatchPrinter`` (options the block search's own output lacks).
     var needsPrinter: Bool { onlyMatching || color || separatesGroups || maxCount != nil }
 
-    /// A pattern argument holding newlines is several patterns, as in grep.
-    private static func lines(of text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// A pattern argument holding newlines is several patterns, as in grep. The text is split
+    /// at each LF byte: a CR before it stays in the pattern, as in grep (split by Characters,
+    /// CR LF is one Character that is not "\n", and was never split).
+    static func lines(of text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(Substring($0))
+        }
     }
 
-    /// The patterns in a file, one per line (a final newline ends the last; CRLF is not
-    /// special, as in grep).
+    /// The patterns in a file, one per line (a final LF ends the last; CRLF is not special, as
+    /// in grep: the CR is the pattern's last character).
     private static func readPatterns(_ path: String) throws -> [String] {
-        let bytes = try InputSource.open(path).readAll()
+        var bytes = try InputSource.open(path).readAll()
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() } else if bytes.isEmpty { return [] }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ToolError.input("-f \(path): the patterns are not valid UTF-8")
         }
-        if text.isEmpty { return [] }
-        return lines(of: text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        return lines(of: text)
     }
 
     /// A count option's value: a whole number ≥ 0.

@@ -26,8 +26,14 @@ enum MatchCommand {
             Patterns are PCRE2 (Perl) syntax, compiled once and JIT-compiled, Unicode-aware
             (\\w, \\d, \\b and case folding know non-ASCII letters, as in rg and grep 3.10+).
             Several patterns (-e repeated, -f FILE, or a pattern with newlines) are one search:
-            (?:P1)|(?:P2)|... compiled once; numbered back references, a leading (*VERB) and
-            (?x) comments cannot be joined and are refused with an error (use named groups).
+            (?:P1)|(?:P2)|... compiled once; numbered back references, calls and conditions
+            (\\1, \\g<1>, (?1), (?(1)...)), (*COMMIT), (*PRUNE), (*SKIP), a leading (*VERB) and
+            (?x) comments cannot be joined and are refused with an error (use named groups, or
+            relative references such as \\g{-1}).
+
+            A line may be 16 MiB long: a file holding a longer line is reported on stderr with
+            the line's number and searched only up to it (the exit status is then 2); the files
+            after it are searched.
 
             Exit status: 0 when a line was selected, 1 when none was, 2 for an error (a bad
             pattern, a missing file), as grep's.
@@ -52,6 +58,8 @@ enum MatchCommand {
         let output = try OutputSink.open("-")
         var selectedAny = false
         var failed = false
+        // Whether a printer printed lines of an input before (grep's `--` between files' groups).
+        var printedAny = false
         for file in options.files {
             let input: InputSource
             do {
@@ -74,46 +82,46 @@ enum MatchCommand {
                         onlyMatching: options.onlyMatching, before: options.beforeContext,
                         after: options.afterContext, separators: options.separatesGroups,
                         maxCount: options.maxCount),
-                    search: search) : nil
+                    search: search, followsOutput: printedAny) : nil
             let plain = search.prefixed(name.map { "\($0):" } ?? "")
-            var selected = try searchInput(
+            // -q prints nothing but errors: no invalid UTF-8 notice (grep -q prints no notices).
+            let searched = try searchBlocks(
                 input, path: file, search: plain, output: options.quiet ? .discard : output, printer: printer,
-                enough: enough)
+                enough: enough, reportsInvalid: !options.quiet)
+            var selected = searched.selected
+            printedAny = printedAny || printer?.hasPrinted == true
+            failed = failed || !searched.complete
             if let max = options.maxCount { selected = min(selected, max) }
             selectedAny = selectedAny || selected > 0
             if options.quiet && selectedAny { return .success }
+            // (Names in grep's colors with --color, as grep -l and -c print them.)
             if options.filesWithMatches {
-                if selected > 0 { try output.write(shownName + "\n") }
+                if selected > 0 {
+                    try output.write(MatchPrinter.fileName(shownName, separator: nil, color: options.color) + [0x0A])
+                }
             } else if options.count && !options.quiet {
-                try output.write((name.map { "\($0):" } ?? "") + "\(selected)\n")
+                let prefix = name.map { MatchPrinter.fileName($0, separator: ":", color: options.color) } ?? []
+                try output.write(prefix + Array("\(selected)\n".utf8))
             }
         }
         if failed { return .failure }
         return selectedAny ? .success : .rejected
     }
 
-    /// Searches one input; returns the number of selected lines.
+    /// Searches one input block by block with the library's line engine (``LineBlockReader``,
+    /// ``LineSearch``), printing through `printer` when there is one; stops after the block in
+    /// which `enough` lines were selected (or the printer is done); reports the input's invalid
+    /// UTF-8 lines when `reportsInvalid`. Returns the number of
+    /// selected lines, and whether the input was searched to its end (or to `enough`): a line
+    /// longer than the reader's limit ends the search there, reported on stderr.
     ///
     /// Each block's pieces are searched in parallel, and the next block is read meanwhile (as
     /// one more task), so reading and searching overlap.
-    private static func searchInput(
-        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?,
-        enough: Int?
-    ) throws -> Int {
-        do {
-            return try searchBlocks(
-                input, path: path, search: search, output: output, printer: printer, enough: enough)
-        } catch let error as LineBlockReader.LineTooLong {
-            throw ToolError.input(error.description)
-        }
-    }
-
-    /// Searches one input block by block with the library's line engine (``LineBlockReader``,
-    /// ``LineSearch``), printing through `printer` when there is one; stops after the block in
-    /// which `enough` lines were selected (or the printer is done).
     private static func searchBlocks(
-        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?, enough: Int?
-    ) throws -> Int {
+        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?,
+        enough: Int?,
+        reportsInvalid: Bool
+    ) throws -> (selected: Int, complete: Bool) {
         let reader: LineBlockReader
         if input.readsAtOffsets {
             // A file smaller than a block gets buffers its size (plus a page, to see its end in
@@ -139,7 +147,31 @@ enum MatchCommand {
         // count was 4% of a 1-line search's samples).
         var workers = 1
         var askedWorkers = false
-        guard try reader.start() else { return 0 }
+        // A line too long to read: its input offset (it follows the current block) and the limit.
+        var tooLong: (offset: Int, limit: Int)?
+        func next(_ step: () throws -> Bool) throws -> Bool {
+            do {
+                return try step()
+            } catch let error as LineBlockReader.LineTooLong {
+                tooLong = (reader.blockOffset + reader.block.count, error.maxLineBytes)
+                return false
+            }
+        }
+        /// Reports what the input met; returns the selected lines and whether the input was
+        /// searched to its end.
+        func finish() -> (selected: Int, complete: Bool) {
+            if reportsInvalid { invalid.report(input: input, path: path) }
+            if let tooLong {
+                // With -n the lines were counted; else a file is read again up to the line.
+                let line = search.lineNumbers ? nextLine : InvalidLines.lineNumber(ofOffset: tooLong.offset, in: path)
+                Console.error(
+                    "fastcop: \(input.name): \(line.map { "line \($0)" } ?? "the line at byte \(tooLong.offset)")"
+                        + " is longer than \(tooLong.limit / (1024 * 1024)) MiB, the longest line match reads: the rest"
+                        + " of the input was not searched\n")
+            }
+            return (printer?.selected ?? selected, tooLong == nil)
+        }
+        guard try next(reader.start) else { return finish() }
         repeat {
             let buffer = reader.block
             let blockOffset = reader.blockOffset
@@ -214,8 +246,7 @@ enum MatchCommand {
                 break
             }
             if !readsAhead { reader.readAhead() }
-        } while try reader.advance()
-        invalid.report(input: input, path: path)
-        return printer?.selected ?? selected
+        } while try next(reader.advance)
+        return finish()
     }
 }

@@ -33,7 +33,7 @@ struct InvalidLines {
 
     /// The number of the line starting at `offset` in the file `path`, or nil for stdin or a
     /// file that cannot be read again.
-    private static func lineNumber(ofOffset offset: Int, in path: String) -> Int? {
+    static func lineNumber(ofOffset offset: Int, in path: String) -> Int? {
         guard path != "-", let input = try? InputSource.open(path) else { return nil }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var remaining = offset

@@ -27,6 +27,10 @@ final class MatchPrinter {
     private(set) var selected = 0
     /// The input offset just past the last printed line (its LF), if any was printed.
     private var printedEnd: Int?
+    /// Whether lines of the inputs before were printed (or, with -o, visited): the first group
+    /// of this input is then separated from them by `--`, as grep separates groups of
+    /// different files.
+    private let followsOutput: Bool
     /// Context lines still to print after the last selected line.
     private var afterRemaining = 0
     /// The last lines of the blocks before, not printed: the context before a selected line
@@ -38,10 +42,14 @@ final class MatchPrinter {
     private var countedOffset = 0
     private var countedLine: Int?
 
-    init(style: Style, search: LineSearch) {
+    init(style: Style, search: LineSearch, followsOutput: Bool) {
         self.style = style
         self.search = search
+        self.followsOutput = followsOutput
     }
+
+    /// Whether a line of this input was printed (with -o, visited: it may print no match).
+    var hasPrinted: Bool { printedEnd != nil }
 
     /// Whether nothing more will be printed for this input (`-m` reached, trailing context done).
     var isDone: Bool { style.maxCount.map { selected >= $0 } == true && afterRemaining == 0 }
@@ -155,14 +163,14 @@ final class MatchPrinter {
     /// Prints one line (`range` of the current bytes, without its LF) that starts at `start` in
     /// the input: selected (`:` after the name and number) or context (`-`).
     private func printLine(start: Int, number: Int?, _ range: Range<Int>, selected: Bool) {
-        if style.separators, let end = printedEnd, end != start {
+        if style.separators, printedEnd.map({ $0 != start }) ?? followsOutput {
             output += colored("--", Self.separatorColor)
             output.append(ByteScan.newline)
         }
         printedEnd = start + range.count + 1
         let separator = selected ? ":" : "-"
         var prefix: [UInt8] = []
-        if let name = style.name { prefix += colored(name, Self.nameColor) + colored(separator, Self.separatorColor) }
+        if let name = style.name { prefix += Self.fileName(name, separator: separator, color: style.color) }
         if let number { prefix += colored(String(number), Self.numberColor) + colored(separator, Self.separatorColor) }
         // grep's "matching" line: a selected one, or with -v a context line (it matches).
         let showsMatches = selected != search.invert
@@ -223,7 +231,17 @@ final class MatchPrinter {
     }
 
     private func colored(_ text: String, _ color: [UInt8]) -> [UInt8] {
-        style.color ? color + Array(text.utf8) + Self.colorEnd : Array(text.utf8)
+        Self.colored(text, color, when: style.color)
+    }
+
+    private static func colored(_ text: String, _ color: [UInt8], when: Bool) -> [UInt8] {
+        when ? color + Array(text.utf8) + colorEnd : Array(text.utf8)
+    }
+
+    /// A file's name as grep prints it: before a line or a count (-c), with its `separator`,
+    /// or alone (-l); with `color`, in grep's colors for names and separators.
+    static func fileName(_ name: String, separator: String?, color: Bool) -> [UInt8] {
+        colored(name, nameColor, when: color) + (separator.map { colored($0, separatorColor, when: color) } ?? [])
     }
 
     private func colored(_ text: UnsafeBufferPointer<UInt8>, _ color: [UInt8]) -> [UInt8] {
