@@ -88,6 +88,24 @@ struct MatchTests {
         (["-l", "é", "long.txt", "b.txt"], "long.txt\nb.txt\n", 0),  // long.txt is done at line 1
     ]
 
+    @Test(
+        "a line whose search hits a match limit is reported and left out, in both senses; the status is 2",
+        arguments: [
+            ([], "b\n", 2), (["-v"], "ü\n", 2), (["-c"], "1\n", 2), (["-q"], "", 0), (["-n"], "3:b\n", 2),
+        ])
+    func matchLimit(flags: [String], output: String, status: Int32) throws {
+        try ToolRunner.withRunner { tool in
+            let runaway = String(repeating: "a", count: 40) + "!"
+            try tool.write("in.txt", "\(runaway)\nü\nb\n")
+            let result = try tool.run(["match"] + flags + [#"(a+)+$|b"#, "in.txt"])
+            #expect(result.stdout == output)
+            #expect(result.status == status)
+            if !flags.contains("-q") {
+                #expect(result.stderr.contains("match limit exceeded; the line is left out"), "\(result.stderr)")
+            }
+        }
+    }
+
     @Test("a line longer than 16 MiB is reported with its file and number; the next files are searched")
     func lineTooLong() throws {
         try ToolRunner.withRunner { tool in

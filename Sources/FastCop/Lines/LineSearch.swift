@@ -225,6 +225,6 @@ package struct LineSearch: Sendable {
     static func problem(_ error: any Error, place: String) -> String {
         guard let error = error as? PatternError else { return "\(place): \(error)" }
         let reason = error.kind == .invalidUTF8 ? error.description : "\(error.kind)"
-        return "\(place): \(reason); the line does not match"
+        return "\(place): \(reason); the line is left out"
     }
 }

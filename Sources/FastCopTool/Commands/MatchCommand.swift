@@ -35,8 +35,13 @@ enum MatchCommand {
             the line's number and searched only up to it (the exit status is then 2); the files
             after it are searched.
 
+            A line whose search hits a match limit (a runaway pattern) is reported on stderr and
+            left out, neither selected nor printed by -v; the search goes on with the next line,
+            and the exit status is then 2, as grep's for its backtracking limit.
+
             Exit status: 0 when a line was selected, 1 when none was, 2 for an error (a bad
-            pattern, a missing file), as grep's.
+            pattern, a missing file, a line over the limits), as grep's; with -q, 0 as soon as a
+            line is selected.
             """,
         options: MatchOptions.declarations,
         positionals: 0...Int.max)
@@ -138,6 +143,8 @@ enum MatchCommand {
         }
         var selected = 0
         var problemsReported = 0
+        /// Lines whose search failed (a match limit): neither selected nor left out by -v.
+        var problemsMet = 0
         var invalid = InvalidLines()
         var nextLine = 1
         var buffers: [LineSearch.OutputBuffer] = []
@@ -158,7 +165,7 @@ enum MatchCommand {
             }
         }
         /// Reports what the input met; returns the selected lines and whether the input was
-        /// searched to its end.
+        /// searched to its end with every line judged (a line whose search hit a limit was not).
         func finish() -> (selected: Int, complete: Bool) {
             if reportsInvalid { invalid.report(input: input, path: path) }
             if let tooLong {
@@ -169,7 +176,7 @@ enum MatchCommand {
                         + " is longer than \(tooLong.limit / (1024 * 1024)) MiB, the longest line match reads: the rest"
                         + " of the input was not searched\n")
             }
-            return (printer?.selected ?? selected, tooLong == nil)
+            return (printer?.selected ?? selected, tooLong == nil && problemsMet == 0)
         }
         guard try next(reader.start) else { return finish() }
         repeat {
@@ -223,6 +230,7 @@ enum MatchCommand {
                 guard let result else { continue }
                 selected += result.selected
                 invalid.add(result, blockOffset: blockOffset)
+                problemsMet += result.problems.count
                 for problem in result.problems where problemsReported < 10 {
                     problemsReported += 1
                     Console.error("fastcop: \(input.name): \(problem)\n")
