@@ -46,7 +46,8 @@ struct MatchOptions {
             "Highlight matches, names and numbers: auto (on a terminal; the default, and bare --color), always, never.",
         hidden: ["--colour"])
     static let crlf = OptionSpec.flag(
-        "crlf", help: "A CR before LF is part of the line end: $ and -x do not see it (like rg --crlf).")
+        "crlf",
+        help: "A CR before LF (or ending the input) is part of the line end: $ and -x do not see it (like rg --crlf).")
     static let quiet = OptionSpec.flag(
         "quiet", short: "q", help: "Print nothing; the exit status says whether a line matched.")
 
