@@ -54,7 +54,7 @@ package struct CSVCodec: RowCodec {
                 throw RecordsError("\(inputName): the header names column '\(field.name)' \(matches.count) times")
             }
             if matches.isEmpty && !field.optional {
-                let list = names.map { "'\(Self.shown($0))'" }.joined(separator: ", ")
+                let list = names.map { "'\(RejectText.escaped($0))'" }.joined(separator: ", ")
                 let unnamed = dialect.hasHeader ? "" : " (without a header, columns are named by position)"
                 // A header that runs into the next row: lines ended by CR alone (classic Mac).
                 let crOnly =
@@ -74,20 +74,6 @@ package struct CSVCodec: RowCodec {
         self.columns = columns
         self.lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
         self.writesOneLineRows = oneLineRows
-    }
-
-    /// A column name for a message, with CR, LF and tab shown as `\r`, `\n`, `\t`.
-    private static func shown(_ name: String) -> String {
-        var text = ""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\r": text += "\\r"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
     }
 
     package func makeScratch() -> [CSVField] { [] }
@@ -237,9 +223,7 @@ extension CSVCodec {
             return "the cleaned value is empty: a one-column file without quoting would write a blank line"
                 + " (not a row)"
         }
-        if writesOneLineRows && dialect.quote != nil
-            && value.contains(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn })
-        {
+        if quotesLineBreaksOverLines && value.contains(where: { $0 == ASCII.newline || $0 == ASCII.carriageReturn }) {
             return "the cleaned value holds a line break: --output-mode lines writes each row on one line"
         }
         guard let byte = CSVFields.unwritableByte(in: value, dialect: dialect) else { return nil }
@@ -249,10 +233,15 @@ extension CSVCodec {
 
     /// Whether ``unwritableReason(utf8:)`` can ever say no.
     package var restrictsValues: Bool {
-        !dialect.canWriteAnyValue || writesEmptyAsBlankLine || (writesOneLineRows && dialect.quote != nil)
+        !dialect.canWriteAnyValue || writesEmptyAsBlankLine || quotesLineBreaksOverLines
     }
 
     /// Whether an empty value would be written as a blank line: one column and no quotes (with
     /// quotes, it is written `""`).
     private var writesEmptyAsBlankLine: Bool { columnCount == 1 && dialect.quote == nil }
+
+    /// Whether a value holding a line break would be written quoted over two lines, where each
+    /// row must be one line (`--output-mode lines`; TSV escapes the break, and a dialect without
+    /// quoting refuses it anyway).
+    private var quotesLineBreaksOverLines: Bool { writesOneLineRows && dialect.quote != nil }
 }

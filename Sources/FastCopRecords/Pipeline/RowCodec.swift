@@ -96,9 +96,25 @@ extension RowCodec {
     }
 }
 
-/// Metadata columns joined into one text: `email; phone`.
+/// Metadata columns joined into one text (`email; phone`), and values shown in messages.
 package enum RejectText {
     static let separator = "; "
+
+    /// `text` with CR, LF and tab shown as `\r`, `\n`, `\t`, and with `escapingQuotes` a `"`
+    /// as `\"`: a value or name shown in a message, on one line.
+    static func escaped(_ text: String, escapingQuotes: Bool = false) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case "\"" where escapingQuotes: shown += "\\\""
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
 
     /// `text` with tabs and line breaks made spaces (for one-line formats).
     static func oneLine(_ text: String) -> String {

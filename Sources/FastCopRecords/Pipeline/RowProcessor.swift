@@ -233,17 +233,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
 
     /// A value in double quotes, shortened, with line breaks shown as `\n`.
     static func quoted(_ value: String) -> String {
-        var text = ""
-        for scalar in shortened(value).unicodeScalars {
-            switch scalar {
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\"": text += "\\\""
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(text)\""
+        "\"\(RejectText.escaped(shortened(value), escapingQuotes: true))\""
     }
 
     /// At most 80 characters, with `…` when cut.
