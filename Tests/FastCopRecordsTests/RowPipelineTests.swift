@@ -150,4 +150,52 @@ struct RowPipelineTests {
             #expect(run.clean.isEmpty)
         }
     }
+
+    /// Field names and messages longer than a `String` holds inline (16 bytes), not ASCII: the
+    /// rejects carry them from the rules' own texts (FailureTexts), in every mode and format.
+    static let longTextRules = #"""
+        {"fields": {
+          "customer_email_address": {"filters": ["trim"],
+            "trials": [{"email": "swiftcop", "message": "is not a valid e-mail address (RFC 5322)"}]},
+          "téléphone_portable": {"message": "le numéro manque entièrement",
+            "trials": [{"format": "[0-9]{10}", "message": "numéro de téléphone invalide — chiffres seulement"}]}
+        }}
+        """#
+
+    @Test("long and non-ASCII field names and messages come out whole in every mode")
+    func longNamesAndMessages() throws {
+        let input = "customer_email_address,téléphone_portable\nx@y.org,0612345678\nbad,0612\n,abc\na@b.org,\n"
+        let email = "is not a valid e-mail address (RFC 5322)"
+        let phone = "numéro de téléphone invalide — chiffres seulement"
+        let both = "customer_email_address; téléphone_portable"
+        let split = try RecordsFixture.run(input, format: .csv, rules: Self.longTextRules)
+        #expect(
+            split.rejectsText
+                == "customer_email_address,téléphone_portable,_row,_line,_field,_message\n"
+                + "bad,0612,2,3,\(both),\(email); \(phone)\n"
+                + ",abc,3,4,\(both),is required; \(phone)\n"
+                + "a@b.org,,4,5,téléphone_portable,le numéro manque entièrement\n")
+        let piped = try RecordsFixture.run(input, format: .csv, rules: Self.longTextRules, mode: .lines)
+        #expect(
+            piped.cleanText
+                == "ok\tx@y.org,0612345678\nrejected\t\(both)\t\(email); \(phone)\tbad,0612\n"
+                + "rejected\t\(both)\tis required; \(phone)\t,abc\n"
+                + "rejected\ttéléphone_portable\tle numéro manque entièrement\ta@b.org,\n")
+        let report = try RecordsFixture.run(input, format: .csv, rules: Self.longTextRules, mode: .report)
+        #expect(
+            report.rejectsText
+                == "row 2, line 3: customer_email_address: \(email) (\"bad\"); téléphone_portable: \(phone) (\"0612\")\n"
+                + "row 3, line 4: customer_email_address: is required (\"\"); téléphone_portable: \(phone) (\"abc\")\n"
+                + "row 4, line 5: téléphone_portable: le numéro manque entièrement (\"\")\n")
+        let json = try RecordsFixture.run(
+            #"{"customer_email_address":"bad","téléphone_portable":"0612"}"# + "\n", format: .jsonl,
+            rules: Self.longTextRules)
+        #expect(
+            json.rejectsText
+                == #"{"customer_email_address":"bad","téléphone_portable":"0612","_row":1,"_line":1,"_errors":["#
+                + #"{"field":"customer_email_address","message":"\#(email)"},"#
+                + #"{"field":"téléphone_portable","message":"\#(phone)"}]}"# + "\n")
+        #expect(
+            split.summary.examples.first?.reasons == "customer_email_address: \(email); téléphone_portable: \(phone)")
+    }
 }

@@ -128,7 +128,7 @@ package struct CSVCodec: RowCodec {
     }
 
     package func writeReject(
-        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], names: [String],
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], texts: FailureTexts,
         scratch: inout [UInt8], to output: inout [UInt8]
     ) {
         // What writeReject(_:row:line:fields:messages:to:) writes, without a list or a joined
@@ -141,18 +141,25 @@ package struct CSVCodec: RowCodec {
         output.append(delimiter)
         output.append(contentsOf: String(line).utf8)
         output.append(delimiter)
-        appendJoined(failures.lazy.map { names[$0.field] }, scratch: &scratch, to: &output)
+        appendJoined(failures, names: true, texts: texts, scratch: &scratch, to: &output)
         output.append(delimiter)
-        appendJoined(failures.lazy.map(\.message), scratch: &scratch, to: &output)
+        appendJoined(failures, names: false, texts: texts, scratch: &scratch, to: &output)
         output.append(contentsOf: lineEnding)
     }
 
-    /// Appends `parts` joined with ``RejectText/separator``, as one CSV field.
-    private func appendJoined(_ parts: some Sequence<String>, scratch: inout [UInt8], to output: inout [UInt8]) {
+    /// Appends the failures' field names (else their messages) joined with
+    /// ``RejectText/separator``, as one CSV field.
+    private func appendJoined(
+        _ failures: [FieldFailure], names: Bool, texts: FailureTexts, scratch: inout [UInt8], to output: inout [UInt8]
+    ) {
         scratch.removeAll(keepingCapacity: true)
-        for (number, part) in parts.enumerated() {
+        for (number, failure) in failures.enumerated() {
             if number > 0 { scratch.append(contentsOf: RejectText.separator.utf8) }
-            scratch.append(contentsOf: part.utf8)
+            if names {
+                scratch.append(contentsOf: texts.name(failure.field))
+            } else {
+                texts.withMessage(of: failure) { scratch.append(contentsOf: $0) }
+            }
         }
         scratch.withUnsafeBufferPointer { CSVFields.write(utf8: $0, dialect: rejectsDialect, to: &output) }
     }

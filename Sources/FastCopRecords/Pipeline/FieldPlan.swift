@@ -21,6 +21,8 @@ final class FieldPlans: @unchecked Sendable {
     let steps: UnsafeBufferPointer<FieldStep>
     /// The trials of all fields, one after the other (a field's are `fields[i].trials`).
     let trials: UnsafeBufferPointer<FieldTrial>
+    /// The fields' names and messages, for rejected rows.
+    let texts: FailureTexts
     /// What keeps the borrowed objects alive (the fields hold the patterns, the steps the
     /// literal replacements), and the filters and judges that are not borrowed.
     private let compiled: [CompiledField]
@@ -33,7 +35,11 @@ final class FieldPlans: @unchecked Sendable {
         var trials: [FieldTrial] = []
         var byteSteps: [ByteStep] = []
         var otherJudges: [TrialEvaluator] = []
+        var messages: [String] = []
         for field in compiled {
+            let firstMessage = messages.count
+            messages.append(field.requiredMessage)
+            messages += field.trials.map(\.message)
             let firstStep = steps.count
             for filter in field.filters {
                 let step = ByteStep(filter)
@@ -55,11 +61,14 @@ final class FieldPlans: @unchecked Sendable {
                 }
             }
             fields.append(
-                FieldPlan(steps: firstStep..<steps.count, trials: firstTrial..<trials.count, optional: field.optional))
+                FieldPlan(
+                    steps: firstStep..<steps.count, trials: firstTrial..<trials.count, optional: field.optional,
+                    firstMessage: firstMessage))
         }
         self.fields = Self.buffer(fields)
         self.steps = Self.buffer(steps)
         self.trials = Self.buffer(trials)
+        texts = FailureTexts(names: compiled.map(\.name), messages: messages)
         self.compiled = compiled
         self.byteSteps = byteSteps
         self.otherJudges = otherJudges
@@ -69,6 +78,7 @@ final class FieldPlans: @unchecked Sendable {
         fields.deallocate()
         steps.deallocate()
         trials.deallocate()
+        texts.deallocate()
     }
 
     /// A buffer of its own holding `values` (trivial values: nothing to deinitialize).
@@ -80,9 +90,6 @@ final class FieldPlans: @unchecked Sendable {
 
     /// The message of trial `number` of field `field`.
     func message(field: Int, trial number: Int) -> String { compiled[field].trials[number].message }
-
-    /// The message of field `field` when its value is missing or empty.
-    func requiredMessage(field: Int) -> String { compiled[field].requiredMessage }
 
     /// Appends `input` run through filter `step` (a ``FieldStep/other(_:)``) to `output`.
     func applyOther(_ step: Int, utf8 input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
@@ -102,6 +109,15 @@ struct FieldPlan {
     let trials: Range<Int>
     /// Whether a missing or empty value passes (without trials).
     let optional: Bool
+    /// The number of its message when its value is missing or empty (``FailureTexts``); its
+    /// trials' messages follow.
+    let firstMessage: Int
+
+    /// The message of its `number`th trial.
+    func trialMessage(_ number: Int) -> FieldFailure.Message { .rules(firstMessage + 1 + number) }
+
+    /// Its message when its value is missing or empty.
+    var requiredMessage: FieldFailure.Message { .rules(firstMessage) }
 }
 
 /// A filter made ready for the byte path: the common filters as cases of their own, the

@@ -58,11 +58,11 @@ package protocol RowCodec: Sendable {
         to output: inout [UInt8])
 
     /// ``writeReject(_:row:line:fields:messages:to:)`` with the failures as the evaluator gives
-    /// them (a failure's field is named `names[failure.field]`), so that a codec can write them
-    /// without making lists and joined strings per row; `scratch` is working memory it may use.
-    /// The default makes the lists and calls ``writeReject(_:row:line:fields:messages:to:)``.
+    /// them (their names and messages in `texts`), so that a codec can write them without
+    /// making lists and joined strings per row; `scratch` is working memory it may use. The
+    /// default makes the lists and calls ``writeReject(_:row:line:fields:messages:to:)``.
     func writeReject(
-        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], names: [String],
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], texts: FailureTexts,
         scratch: inout [UInt8], to output: inout [UInt8])
 
     /// Appends a row that could not be read (malformed, invalid UTF-8), kept as it was as far as
@@ -87,12 +87,12 @@ extension RowCodec {
     }
 
     package func writeReject(
-        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], names: [String],
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, failures: [FieldFailure], texts: FailureTexts,
         scratch: inout [UInt8], to output: inout [UInt8]
     ) {
         writeReject(
-            record, row: row, line: line, fields: failures.map { names[$0.field] }, messages: failures.map(\.message),
-            to: &output)
+            record, row: row, line: line, fields: failures.map { texts.nameText($0.field) },
+            messages: failures.map(texts.messageText(of:)), to: &output)
     }
 }
 

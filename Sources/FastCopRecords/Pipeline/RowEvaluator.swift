@@ -17,8 +17,8 @@ package struct RowEvaluator: Sendable {
     nonisolated(unsafe) private let fields: UnsafeBufferPointer<FieldPlan>
     nonisolated(unsafe) private let steps: UnsafeBufferPointer<FieldStep>
     nonisolated(unsafe) private let trials: UnsafeBufferPointer<FieldTrial>
-    /// The fields' names, in rules order.
-    let names: [String]
+    /// The fields' names and messages, for rejected rows.
+    let texts: FailureTexts
 
     init(rules: CompiledRules) {
         self.rules = rules
@@ -26,7 +26,7 @@ package struct RowEvaluator: Sendable {
         fields = plans.fields
         steps = plans.steps
         trials = plans.trials
-        names = rules.fields.map(\.name)
+        texts = plans.texts
     }
 
     /// Judges one row.
@@ -46,7 +46,7 @@ package struct RowEvaluator: Sendable {
             switch inputs[index] {
             case .absent:
                 if !fields[index].optional {
-                    failures.append(FieldFailure(field: index, message: plans.requiredMessage(field: index)))
+                    failures.append(FieldFailure(field: index, message: fields[index].requiredMessage))
                 }
             case .unusable(let reason):
                 failures.append(FieldFailure(field: index, message: reason))
@@ -87,7 +87,7 @@ package struct RowEvaluator: Sendable {
         values.ranges[index] = range
         if range.isEmpty {
             if !plan.optional {
-                failures.append(FieldFailure(field: index, message: plans.requiredMessage(field: index)))
+                failures.append(FieldFailure(field: index, message: plan.requiredMessage))
             }
             return
         }
@@ -98,7 +98,7 @@ package struct RowEvaluator: Sendable {
                 do {
                     if try !trial.admits(value, plans: plans) {
                         failures.append(
-                            FieldFailure(field: index, message: plans.message(field: index, trial: trial.number)))
+                            FieldFailure(field: index, message: plan.trialMessage(trial.number)))
                         break
                     }
                 } catch {

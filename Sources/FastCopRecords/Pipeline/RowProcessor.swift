@@ -160,29 +160,30 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, inputs: [FieldInput], failures: [FieldFailure],
         scratch: inout [UInt8], into result: inout TaskResult
     ) {
-        // The names are read where they are needed (not copied up front: a copy of a shared
-        // array per row is a reference count that the workers bounce between their cores).
+        // The names and messages are read from `texts` where they are needed (no shared
+        // `String` or array is copied per row: see FieldFailure).
+        let texts = evaluator.texts
         switch mode {
         case .split:
             codec.writeReject(
-                record, row: row, line: line, failures: failures, names: evaluator.names, scratch: &scratch,
+                record, row: row, line: line, failures: failures, texts: texts, scratch: &scratch,
                 to: &result.rejects)
         case .lines:
             writePiped(
-                record, fields: failures.map { evaluator.names[$0.field] }, messages: failures.map(\.message),
-                to: &result.clean)
+                record, fields: failures.map { texts.nameText($0.field) },
+                messages: failures.map(texts.messageText(of:)), to: &result.clean)
         case .report:
             var text = "row \(row), line \(line): "
             for (number, failure) in failures.enumerated() {
                 if number > 0 { text += "; " }
-                text += "\(evaluator.names[failure.field]): \(failure.message)"
+                text += "\(texts.nameText(failure.field)): \(texts.messageText(of: failure))"
                 if let original = inputs[failure.field].text(in: record) { text += " (\(Self.quoted(original)))" }
             }
             result.rejects.append(contentsOf: text.utf8)
             result.rejects.append(ASCII.newline)
         }
         if result.examples.count < RejectExample.limit {
-            let reasons = failures.map { "\(evaluator.names[$0.field]): \($0.message)" }
+            let reasons = failures.map { "\(texts.nameText($0.field)): \(texts.messageText(of: $0))" }
             result.examples.append(
                 RejectExample(
                     row: row, line: line, reasons: reasons.joined(separator: "; "),
