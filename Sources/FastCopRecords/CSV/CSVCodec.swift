@@ -11,7 +11,7 @@ package struct CSVCodec: RowCodec {
     let columnCount: Int
     /// For each rule field, its column index (nil when an optional field has no column).
     let columns: [Int?]
-    package let lineEnding: [UInt8]
+    package let lineEnding: LineEnding
     /// Whether each row must be written on one line (`--output-mode lines`): a cleaned value
     /// with a line break cannot be written then, even quoted.
     let writesOneLineRows: Bool
@@ -72,7 +72,7 @@ package struct CSVCodec: RowCodec {
         self.rejectsDialect = dialect.rejectsDialect
         self.columnCount = fields.count
         self.columns = columns
-        self.lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
+        self.lineEnding = LineEnding(crlf: crlf)
         self.writesOneLineRows = oneLineRows
     }
 
@@ -144,7 +144,7 @@ package struct CSVCodec: RowCodec {
         appendJoined(failures, names: true, texts: texts, scratch: &scratch, to: &output)
         output.append(delimiter)
         appendJoined(failures, names: false, texts: texts, scratch: &scratch, to: &output)
-        output.append(contentsOf: lineEnding)
+        lineEnding.append(to: &output)
     }
 
     /// Appends the failures' field names (else their messages) joined with
@@ -184,7 +184,7 @@ package struct CSVCodec: RowCodec {
         CSVFields.write(field, dialect: rejectsDialect, to: &output)
         output.append(delimiter)
         CSVFields.write(message, dialect: rejectsDialect, to: &output)
-        output.append(contentsOf: lineEnding)
+        lineEnding.append(to: &output)
     }
 
     /// Appends a record read in ``dialect`` as a rejects row's first columns: its bytes as they
@@ -215,7 +215,7 @@ package struct CSVCodec: RowCodec {
             output.append(rejectsDialect.delimiter)
             output.append(contentsOf: column.utf8)
         }
-        output.append(contentsOf: lineEnding)
+        lineEnding.append(to: &output)
         return output
     }
 }

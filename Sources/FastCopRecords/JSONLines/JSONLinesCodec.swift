@@ -15,12 +15,12 @@ package struct JSONLinesCodec: RowCodec {
     /// The rule fields' paths, as a tree of UTF-8 keys (compared without decoding them).
     let paths: JSONPathTree
     let fieldCount: Int
-    package let lineEnding: [UInt8]
+    package let lineEnding: LineEnding
 
     init(rules: CompiledRules, crlf: Bool) {
         paths = JSONPathTree(rules.fields.map(\.name))
         fieldCount = rules.fields.count
-        lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
+        lineEnding = LineEnding(crlf: crlf)
     }
 
     /// Which rule fields the last row read has (a `null` value counts as had), for the check
@@ -136,7 +136,7 @@ package struct JSONLinesCodec: RowCodec {
         if !isEmptyObject { output.append(ASCII.comma) }
         appendMetadata(row: row, line: line, fields: fields, messages: messages, to: &output)
         output.append(UInt8(ascii: "}"))
-        output.append(contentsOf: lineEnding)
+        lineEnding.append(to: &output)
     }
 
     package func writeMalformed(
@@ -149,7 +149,7 @@ package struct JSONLinesCodec: RowCodec {
         output.append(ASCII.comma)
         appendMetadata(row: row, line: line, fields: [nil], messages: [message], to: &output)
         output.append(UInt8(ascii: "}"))
-        output.append(contentsOf: lineEnding)
+        lineEnding.append(to: &output)
     }
 
     private func appendMetadata(row: Int, line: Int, fields: [String?], messages: [String], to output: inout [UInt8]) {

@@ -5,7 +5,7 @@
 package struct LinesCodec: RowCodec {
     /// The one field name plain lines have.
     package static let fieldName = "line"
-    package let lineEnding: [UInt8]
+    package let lineEnding: LineEnding
 
     /// - Throws: ``RecordsError`` when the rules name another field than `line`.
     init(rules: CompiledRules, crlf: Bool) throws {
@@ -14,7 +14,7 @@ package struct LinesCodec: RowCodec {
                 "plain lines have one field, 'line', but the rules name '\(field.name)'"
                     + " (for CSV or JSON Lines, use a .csv/.jsonl file or --format)")
         }
-        lineEnding = crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline]
+        lineEnding = LineEnding(crlf: crlf)
     }
 
     package func makeScratch() {}
@@ -34,7 +34,7 @@ package struct LinesCodec: RowCodec {
     /// one ending with `\r` before a `\n` ending would read back with its `\r` taken as part of
     /// a CRLF ending.
     package func unwritableReason(utf8 value: UnsafeBufferPointer<UInt8>) -> String? {
-        let endsBadly = value.last == ASCII.carriageReturn && lineEnding.first == ASCII.newline
+        let endsBadly = value.last == ASCII.carriageReturn && !lineEnding.crlf
         guard endsBadly || value.contains(ASCII.newline) else { return nil }
         return "the cleaned value holds a line break, which a line cannot hold"
     }
@@ -52,7 +52,7 @@ package struct LinesCodec: RowCodec {
         output.append(contentsOf: RejectText.oneLine(messages.joined(separator: RejectText.separator)).utf8)
         output.append(ASCII.tab)
         output.append(contentsOf: record)
-        output.append(contentsOf: lineEnding)
+        lineEnding.append(to: &output)
     }
 
     package func writeMalformed(

@@ -71,7 +71,7 @@ package protocol RowCodec: Sendable {
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, message: String, to output: inout [UInt8])
 
     /// The line ending written after each row (the input's: `\n` or `\r\n`).
-    var lineEnding: [UInt8] { get }
+    var lineEnding: LineEnding { get }
 
     /// Why the cleaned UTF-8 `value` cannot be written in this format (nil: it can; see
     /// `RowCodec+Writable.swift`).
@@ -121,5 +121,23 @@ package enum RejectText {
         guard text.utf8.contains(where: { $0 == ASCII.tab || $0 == ASCII.newline || $0 == ASCII.carriageReturn })
         else { return text }
         return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}
+
+/// The line ending a codec writes after each row: `\n`, or `\r\n` when the input's first row
+/// ended so. A value, not an array: an array that all workers append from is a reference count
+/// per row that they bounce between their cores.
+package struct LineEnding: Sendable, Equatable {
+    /// Whether it is `\r\n`.
+    let crlf: Bool
+
+    /// Its bytes.
+    package var bytes: [UInt8] { crlf ? [ASCII.carriageReturn, ASCII.newline] : [ASCII.newline] }
+
+    /// Appends it to `output`.
+    @inline(__always)
+    func append(to output: inout [UInt8]) {
+        if crlf { output.append(ASCII.carriageReturn) }
+        output.append(ASCII.newline)
     }
 }

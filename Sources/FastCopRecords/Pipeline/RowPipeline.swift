@@ -85,7 +85,7 @@ package struct RowPipeline {
                     oneLineRows: mode == .lines)
             }
             if case .split = mode, dialect.hasHeader {
-                try clean.write(header + codec.lineEnding)
+                try clean.write(header + codec.lineEnding.bytes)
                 try rejects.write(header.withUnsafeBufferPointer { codec.rejectHeader($0) })
             }
             let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)

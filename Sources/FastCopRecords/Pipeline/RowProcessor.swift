@@ -153,7 +153,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             copied = span.upperBound
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied...]))
-        output.append(contentsOf: codec.lineEnding)
+        codec.lineEnding.append(to: &output)
     }
 
     private func writeRejected(
@@ -222,7 +222,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         output.append(contentsOf: RejectText.oneLine(messages.joined(separator: RejectText.separator)).utf8)
         output.append(ASCII.tab)
         output.append(contentsOf: record)
-        output.append(contentsOf: codec.lineEnding)
+        codec.lineEnding.append(to: &output)
     }
 
     /// Whether two values have the same bytes (not Swift's `==` on strings, which compares
