@@ -14,20 +14,15 @@ package struct FailureTexts: @unchecked Sendable {
 
     /// Buffers holding `names` and `messages` (free them with ``deallocate()``).
     init(names: [String], messages: [String]) {
-        let texts = names + messages
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, texts.reduce(0) { $0 + $1.utf8.count }))
-        let ranges = UnsafeMutableBufferPointer<Range<Int>>.allocate(capacity: max(1, texts.count))
-        var end = 0
-        for (index, text) in texts.enumerated() {
-            let start = end
-            for byte in text.utf8 {
-                bytes[end] = byte
-                end += 1
-            }
-            ranges.initializeElement(at: index, to: start..<end)
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for text in names + messages {
+            let start = bytes.count
+            bytes += text.utf8
+            ranges.append(start..<bytes.count)
         }
-        self.bytes = UnsafeBufferPointer(bytes)
-        self.ranges = UnsafeBufferPointer(ranges)
+        self.bytes = FieldPlans.buffer(bytes)
+        self.ranges = FieldPlans.buffer(ranges)
         fieldCount = names.count
     }
 
@@ -47,6 +42,14 @@ package struct FailureTexts: @unchecked Sendable {
         UnsafeBufferPointer(rebasing: bytes[ranges[fieldCount + number]])
     }
 
+    /// The text of `message`.
+    func text(of message: FieldFailure.Message) -> String {
+        switch message {
+        case .rules(let number): String(decoding: self.message(number), as: UTF8.self)
+        case .text(let text): text
+        }
+    }
+
     /// Calls `body` with `failure`'s message as UTF-8.
     func withMessage<Result>(
         of failure: FieldFailure, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
@@ -63,10 +66,5 @@ package struct FailureTexts: @unchecked Sendable {
     }
 
     /// `failure`'s message.
-    func messageText(of failure: FieldFailure) -> String {
-        switch failure.message {
-        case .rules(let number): String(decoding: message(number), as: UTF8.self)
-        case .text(let text): text
-        }
-    }
+    func messageText(of failure: FieldFailure) -> String { text(of: failure.message) }
 }

@@ -82,14 +82,11 @@ final class FieldPlans: @unchecked Sendable {
     }
 
     /// A buffer of its own holding `values` (trivial values: nothing to deinitialize).
-    private static func buffer<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
+    static func buffer<T>(_ values: [T]) -> UnsafeBufferPointer<T> {
         let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: values.count)
         _ = buffer.initialize(from: values)
         return UnsafeBufferPointer(buffer)
     }
-
-    /// The message of trial `number` of field `field`.
-    func message(field: Int, trial number: Int) -> String { compiled[field].trials[number].message }
 
     /// Appends `input` run through filter `step` (a ``FieldStep/other(_:)``) to `output`.
     func applyOther(_ step: Int, utf8 input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {

@@ -103,7 +103,7 @@ package struct RowEvaluator: Sendable {
                     }
                 } catch {
                     // Fail closed: a trial that cannot decide rejects the row, and says why.
-                    let message = plans.message(field: index, trial: trial.number)
+                    let message = texts.text(of: plan.trialMessage(trial.number))
                     failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
                     break
                 }
