@@ -92,4 +92,20 @@ struct RulesDecoderTests {
             (error as? RecordsError)?.message == "rules.json:2:5: invalid UTF-8 in the rules file"
         }
     }
+
+    @Test("a UTF-8 byte order mark before the rules is skipped; positions count from the byte after it")
+    func byteOrderMark() throws {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let rules = try RulesLoader.compile(mark + Array(#"{"fields": {"é": {"trials": ["email"]}}}"#.utf8), name: "r")
+        #expect(rules.fields.map(\.name) == ["é"])
+        #expect {
+            try RulesLoader.compile(mark + Array("{\"fields\": x}".utf8), name: "rules.json")
+        } throws: { error in
+            (error as? RecordsError)?.message.hasPrefix("rules.json:1:12: invalid JSON") == true
+        }
+        // A mark anywhere else is not skipped: it is a character the JSON does not allow there.
+        #expect(throws: RecordsError.self) {
+            try RulesLoader.compile(Array(" ".utf8) + mark + Array("{}".utf8), name: "rules.json")
+        }
+    }
 }

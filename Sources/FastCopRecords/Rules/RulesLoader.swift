@@ -4,6 +4,8 @@ package import FastCop
 package enum RulesLoader {
     /// The largest rules file accepted.
     static let maximumBytes = 16 * 1024 * 1024
+    /// UTF-8's byte order mark, U+FEFF.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Loads the rules at `path`.
     ///
@@ -18,10 +20,13 @@ package enum RulesLoader {
         return try compile(bytes, name: path == "-" ? "stdin" : path, patternOptions: patternOptions)
     }
 
-    /// Parses and compiles rules held in memory (the embedded sample's).
+    /// Parses and compiles rules held in memory (the embedded sample's). A UTF-8 byte order
+    /// mark before the JSON (some Windows editors write one) is skipped, as editors hide it:
+    /// positions in messages count from the byte after it.
     package static func compile(
         _ bytes: [UInt8], name: String, patternOptions: Pattern.Options = []
     ) throws -> CompiledRules {
+        let bytes = bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(byteOrderMark.count)) : bytes
         if let bad = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) {
             let (line, column) = JSONDocument.position(of: bad, in: bytes)
             throw RecordsError("\(name):\(line):\(column): invalid UTF-8 in the rules file")
