@@ -38,6 +38,8 @@ struct RulesFileTests {
         (#"{"fields": {}}"#, "fields: no fields"),
         (#"{"fields": {"a": {}, "a": {}}}"#, #"rules.json:1:27: fields.a: field "a" is named twice"#),
         (#"{"rules": {}}"#, #"rules: unknown key "rules""#),
+        (#"{"": 1, "fields": {}}"#, #"rules.json:1:6: unknown key "" (known: fields)"#),
+        (#"{"fields": {"a": {"": 1}}}"#, #"fields.a: unknown key "" (known: filters"#),
         ("{\"fields\": {\"a\": {}},\n  }", "rules.json:2:3: invalid JSON: expected a string"),
         (#"{"fields": {"a": {"filters": ["replace"]}}}"#, #""replace" needs parameters"#),
     ]

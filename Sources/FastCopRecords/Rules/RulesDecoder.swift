@@ -226,8 +226,10 @@ package enum RulesDecoder {
         _ members: [(key: String, value: JSONNode)], _ allowed: [String], path: String, at node: JSONNode
     ) throws(RulesError) {
         for (key, value) in members where !allowed.contains(key) {
+            // An empty key is named by the message alone: its path is the object's (not
+            // `fields.a.`, nor an empty place before the message).
             let prefix = path.isEmpty ? "" : path + "."
-            throw unknown("key", key, known: allowed, path: prefix + key, at: value)
+            throw unknown("key", key, known: allowed, path: key.isEmpty ? path : prefix + key, at: value)
         }
     }
 
