@@ -98,7 +98,7 @@ struct CSVDialectTests {
             CSVDialect(delimiter: UInt8(ascii: "|"), quote: nil, hasHeader: false), "Zoë, Ann|1\r\né|2|3\r\n",
             #"{"fields": {"1": {"filters": [{"replace": {"search": ",", "replacement": "|"}}]}}}"#,
             "Zoë, Ann|1|1|1|1|the cleaned value holds the delimiter (pipe), which a file without quoting cannot hold\r\n"
-                + "\"é|2|3\"||2|2||malformed CSV: 3 fields, the header has 2\r\n"
+                + "\"é|2|3\"||2|2||malformed CSV: 3 fields, the first row has 2\r\n"
         ),
         // Two failing fields are joined with "; ", quoted in a ';' file (not made spaces).
         (

@@ -83,7 +83,10 @@ package struct CSVCodec: RowCodec {
     {
         try CSVFields.parse(record, dialect: dialect, into: &scratch)
         guard scratch.count == columnCount else {
-            throw RecordProblem(description: "malformed CSV: \(scratch.count) fields, the header has \(columnCount)")
+            // Without a header, the first row is what sets the number of columns.
+            let reference = dialect.hasHeader ? "the header" : "the first row"
+            throw RecordProblem(
+                description: "malformed CSV: \(scratch.count) fields, \(reference) has \(columnCount)")
         }
         for (index, column) in columns.enumerated() {
             guard let column else {
