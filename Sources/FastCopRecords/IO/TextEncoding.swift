@@ -40,6 +40,10 @@ package enum TextEncoding: String, Sendable, CaseIterable {
         }
     }
 
+    /// UTF-8's byte order mark (U+FEFF): skipped before the rows and before a rules file, and
+    /// written again before CLEAN and REJECTS when the input had one.
+    static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// The UTF-16 byte order that `head` (the first bytes of an input) starts with a mark for.
     static func utf16(byteOrderMark head: [UInt8]) -> TextEncoding? {
         if head.starts(with: [0xFF, 0xFE]) { return .utf16LE }

@@ -189,10 +189,11 @@ package final class RecordReader {
     /// At the input's start, once `bytes` (its first bytes) are enough to tell: the length of
     /// the UTF-8 byte order mark they start with (3, noted in `hadByteOrderMark`), else 0.
     private func byteOrderMarkLength(_ bytes: some Collection<UInt8>) -> Int {
-        guard atStart, bytes.count >= 3 || endOfInput else { return 0 }
+        let mark = TextEncoding.utf8ByteOrderMark
+        guard atStart, bytes.count >= mark.count || endOfInput else { return 0 }
         atStart = false
-        guard bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return 0 }
+        guard bytes.starts(with: mark) else { return 0 }
         hadByteOrderMark = true
-        return 3
+        return mark.count
     }
 }

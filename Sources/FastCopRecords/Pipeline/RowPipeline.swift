@@ -62,9 +62,8 @@ package struct RowPipeline {
             return summary
         }
         if reader.hadByteOrderMark, case .split = mode {
-            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-            try clean.write(mark)
-            try rejects.write(mark)
+            try clean.write(TextEncoding.utf8ByteOrderMark)
+            try rejects.write(TextEncoding.utf8ByteOrderMark)
         }
         let crlf = first.records[0].endedWithCRLF
         let evaluator = RowEvaluator(rules: rules)

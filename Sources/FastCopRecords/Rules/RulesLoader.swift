@@ -4,8 +4,6 @@ package import FastCop
 package enum RulesLoader {
     /// The largest rules file accepted.
     static let maximumBytes = 16 * 1024 * 1024
-    /// UTF-8's byte order mark, U+FEFF.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Loads the rules at `path`.
     ///
@@ -26,7 +24,8 @@ package enum RulesLoader {
     package static func compile(
         _ bytes: [UInt8], name: String, patternOptions: Pattern.Options = []
     ) throws -> CompiledRules {
-        let bytes = bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(byteOrderMark.count)) : bytes
+        let mark = TextEncoding.utf8ByteOrderMark
+        let bytes = bytes.starts(with: mark) ? Array(bytes.dropFirst(mark.count)) : bytes
         if let bad = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) {
             let (line, column) = JSONDocument.position(of: bad, in: bytes)
             throw RecordsError("\(name):\(line):\(column): invalid UTF-8 in the rules file")
