@@ -28,7 +28,36 @@ struct CSVSplitterDifferentialTests {
             }
             line += 1 + newlines
         }
+        // One line per record: after a line cut inside a quoted field, the next line holding a
+        // quote continues that field (malformed), and the carry goes on while it leaves one open.
+        var cut = false
         while start < input.count {
+            if cut {
+                let newline = input[start...].firstIndex(of: ASCII.newline) ?? input.count
+                var last = newline
+                if newline < input.count && last > start && input[last - 1] == ASCII.carriageReturn { last -= 1 }
+                let lineBytes = Array(input[start..<last])
+                if lineBytes.contains(quote) {
+                    var open = true
+                    var index = 0
+                    while index < lineBytes.count {
+                        if lineBytes[index] == quote {
+                            if open && index + 1 < lineBytes.count && lineBytes[index + 1] == quote {
+                                index += 2
+                                continue
+                            }
+                            if open { open = false } else if lineBytes[index - 1] == delimiter { open = true }
+                        }
+                        index += 1
+                    }
+                    add(newline, newlines: 0, hasNewline: newline < input.count, problem: .continuesQuotedField)
+                    cut = open
+                } else {
+                    add(newline, newlines: 0, hasNewline: newline < input.count)
+                }
+                start = min(input.count, newline + 1)
+                continue
+            }
             var index = start
             var inQuotes = false
             var atFieldStart = true
@@ -66,6 +95,7 @@ struct CSVSplitterDifferentialTests {
                 let firstNewline = input[start...].firstIndex(of: ASCII.newline) ?? input.count
                 add(firstNewline, newlines: 0, hasNewline: firstNewline < input.count, problem: .unterminatedQuote)
                 start = min(input.count, firstNewline + 1)
+                cut = oneLine
             }
         }
         return records

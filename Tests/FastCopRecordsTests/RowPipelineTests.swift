@@ -66,7 +66,7 @@ struct RowPipelineTests {
         #expect(
             piped.cleanText
                 == "rejected\t\t\(RecordProblem.unterminatedQuote)\t\"ada@x.org\n"
-                + "rejected\t\tmalformed CSV: quote inside unquoted field 1\trest\",1\n"
+                + "rejected\t\t\(RecordProblem.continuesQuotedField)\trest\",1\n"
                 + "ok\tbo@y.org,2\nok\tc@z.org,3\n")
         // Split mode keeps RFC 4180's record over two lines.
         let split = try RecordsFixture.run(input, format: .csv, rules: Self.rules)

@@ -137,7 +137,12 @@ struct DialectFlagsTests {
         (["-d", ";", "--quote", ";"], "--delimiter and --quote cannot be the same character"),
         (["-f", "tsv", "--quote", "'"], "TSV is tab-separated without quoting; for another delimiter or quoting"),
         (["-f", "tsv", "-d", ";"], "TSV is tab-separated without quoting"),
-        (["-f", "jsonl", "--no-header"], "--delimiter, --quote and --no-header are for CSV and TSV input, not jsonl"),
+        (
+            ["-f", "jsonl", "--no-header"],
+            "--delimiter, --quote, --no-header and --strict-quotes are for CSV and TSV input, not jsonl"
+        ),
+        (["-f", "tsv", "--strict-quotes"], "--strict-quotes is for CSV with quoting; without quoting (TSV)"),
+        (["--quote", "none", "--strict-quotes"], "without quoting (--quote none) every quote is data"),
     ]
 
     @Test("a dialect option that cannot apply is a usage error (status 2) saying why", arguments: usageErrors)

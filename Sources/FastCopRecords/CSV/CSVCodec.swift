@@ -78,10 +78,11 @@ package struct CSVCodec: RowCodec {
 
     package func makeScratch() -> [CSVField] { [] }
 
+    @discardableResult
     package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout [CSVField])
-        throws(RecordProblem)
+        throws(RecordProblem) -> RecordNotes
     {
-        try CSVFields.parse(record, dialect: dialect, into: &scratch)
+        let notes = try CSVFields.parse(record, dialect: dialect, into: &scratch)
         guard scratch.count == columnCount else {
             // Without a header, the first row is what sets the number of columns.
             let reference = dialect.hasHeader ? "the header" : "the first row"
@@ -102,6 +103,7 @@ package struct CSVCodec: RowCodec {
                     value: field.isQuoted ? (span.lowerBound + 1)..<(span.upperBound - 1) : span, span: span)
             }
         }
+        return notes
     }
 
     package func encode(_ value: String, to output: inout [UInt8]) {

@@ -4,7 +4,8 @@
 /// dialect cannot write every value (see ``rejectsDialect``).
 ///
 /// - CSV (RFC 4180): `,` and `"`; a quoted field may hold the delimiter, a line break and a
-///   doubled quote. `--delimiter ';'` and `--quote "'"` change the two characters.
+///   doubled quote. `--delimiter ';'` and `--quote "'"` change the two characters. A quote
+///   inside an unquoted field (`12" pipe`) is data, unless `--strict-quotes`.
 /// - TSV (IANA `text/tab-separated-values`): tabs, no quoting at all (`12" pipe` is data),
 ///   and Miller's escapes `\t`, `\n`, `\r`, `\\` for a tab, a line break or a backslash inside
 ///   a field; any other backslash is data.
@@ -23,12 +24,19 @@ package struct CSVDialect: Sendable, Equatable {
     /// Whether the first record names the columns; without one, columns are named by position:
     /// `1`, `2`, `3`…
     package var hasHeader: Bool
+    /// Whether a quote inside an unquoted field makes the row malformed (RFC 4180 to the
+    /// letter, `--strict-quotes`); by default it is data (`12" pipe`), as most readers take it.
+    package var strictQuotes: Bool
 
-    package init(delimiter: UInt8, quote: UInt8?, backslashEscapes: Bool = false, hasHeader: Bool = true) {
+    package init(
+        delimiter: UInt8, quote: UInt8?, backslashEscapes: Bool = false, hasHeader: Bool = true,
+        strictQuotes: Bool = false
+    ) {
         self.delimiter = delimiter
         self.quote = quote
         self.backslashEscapes = backslashEscapes && quote == nil
         self.hasHeader = hasHeader
+        self.strictQuotes = strictQuotes
     }
 
     /// RFC 4180: `,`, `"`, a header row.
@@ -49,7 +57,7 @@ package struct CSVDialect: Sendable, Equatable {
     var rejectsDialect: CSVDialect {
         guard !canWriteAnyValue else { return self }
         let quote = delimiter == ASCII.quote ? UInt8(ascii: "'") : ASCII.quote
-        return CSVDialect(delimiter: delimiter, quote: quote, hasHeader: hasHeader)
+        return CSVDialect(delimiter: delimiter, quote: quote, hasHeader: hasHeader, strictQuotes: strictQuotes)
     }
 
     /// The name of column `index` (0-based) when there is no header: `"1"`, `"2"`…

@@ -17,18 +17,26 @@ package struct CSVField: Sendable {
 package enum CSVFields {
     /// Splits one record into fields.
     ///
-    /// - Throws: ``RecordProblem`` for a quote inside an unquoted field or text after a
-    ///   closing quote (only in a dialect that quotes).
+    /// A quote opens a quoted field only as a field's first byte. A quote inside an unquoted
+    /// field (`12" pipe`, `37°36'37.8"N`) is data, as Python's `csv`, Polars, PapaParse and
+    /// rust-csv read it; the record's notes then hold ``RecordNotes/strayQuote`` (the summary
+    /// counts such rows), unless the dialect has ``CSVDialect/strictQuotes``, which rejects it.
+    ///
+    /// - Returns: what the record holds that the summary counts.
+    /// - Throws: ``RecordProblem`` for a quoted field that is not closed, text after a closing
+    ///   quote, or (with ``CSVDialect/strictQuotes``) a quote inside an unquoted field.
+    @discardableResult
     static func parse(
         _ record: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, into fields: inout [CSVField]
-    ) throws(RecordProblem) {
+    ) throws(RecordProblem) -> RecordNotes {
         fields.removeAll(keepingCapacity: true)
         guard let quote = dialect.quote else {
             parseUnquoted(record, delimiter: dialect.delimiter, escapes: dialect.backslashEscapes, into: &fields)
-            return
+            return []
         }
         let delimiter = dialect.delimiter
         let count = record.count
+        var notes: RecordNotes = []
         var index = 0
         while true {
             let start = index
@@ -51,7 +59,7 @@ package enum CSVFields {
                     break
                 }
                 fields.append(CSVField(start: start, end: index, isQuoted: true, hasEscapes: doubled))
-                if index == count { return }
+                if index == count { return notes }
                 guard record[index] == delimiter else {
                     throw RecordProblem(
                         description: "malformed CSV: text after the closing quote of field \(fields.count)")
@@ -59,20 +67,26 @@ package enum CSVFields {
                 index += 1
                 if index == count {
                     fields.append(CSVField(start: index, end: index, isQuoted: false, hasEscapes: false))
-                    return
+                    return notes
                 }
             } else {
                 index = ByteScan.first(delimiter, quote, in: record, from: index)
                 if index < count && record[index] == quote {
-                    throw RecordProblem(
-                        description: "malformed CSV: quote inside unquoted field \(fields.count + 1)")
+                    // A quote inside an unquoted field: data, up to the next delimiter.
+                    if dialect.strictQuotes {
+                        throw RecordProblem(
+                            description: "malformed CSV: quote inside unquoted field \(fields.count + 1)"
+                                + " (--strict-quotes)")
+                    }
+                    notes.insert(.strayQuote)
+                    index = ByteScan.next(delimiter, in: record, range: index..<count) ?? count
                 }
                 fields.append(CSVField(start: start, end: index, isQuoted: false, hasEscapes: false))
-                if index == count { return }
+                if index == count { return notes }
                 index += 1  // the delimiter
                 if index == count {
                     fields.append(CSVField(start: index, end: index, isQuoted: false, hasEscapes: false))
-                    return
+                    return notes
                 }
             }
         }

@@ -7,7 +7,10 @@ import FastCop
 /// still open at the end of the input or after `maxRecordBytes`, it is cut at the end of its
 /// first line and marked malformed, and splitting resumes on the next line. With
 /// `endsRecordsAtLineEnds` (`--output-mode lines`, which answers each line), every record is
-/// cut so: a quoted field must close on its line.
+/// cut so: a quoted field must close on its line. The next line that holds a quote is then
+/// taken to close the field (quotes inside unquoted fields are data, so it would otherwise read
+/// as a row) and is malformed too; lines before it without a quote are read as rows, so that
+/// one broken line never swallows the lines after it.
 package struct CSVRecordSplitter: RecordSplitter {
     /// The field separator.
     let delimiter: UInt8
@@ -20,6 +23,9 @@ package struct CSVRecordSplitter: RecordSplitter {
     package private(set) var skippedBlankLines = 0
     /// The line number of the next record's first line.
     private(set) var nextLine = 1
+    /// With `endsRecordsAtLineEnds`: a record was cut inside a quoted field, and no line with a
+    /// quote has come since.
+    private var quotedFieldCut = false
 
     init(
         delimiter: UInt8, quote: UInt8 = ASCII.quote, keepsBlankLines: Bool = false, endsRecordsAtLineEnds: Bool = false
@@ -42,6 +48,15 @@ package struct CSVRecordSplitter: RecordSplitter {
         var structure = CSVStructureScan(bytes, quote: quote)
         while start < count {
             if records.isFull { return start }
+            if quotedFieldCut {
+                guard
+                    let next = try splitAfterCut(
+                        base, count: count, from: start, atEnd: atEnd,
+                        maxRecordBytes: maxRecordBytes, into: &records)
+                else { return start }
+                start = next
+                continue
+            }
             // Whole chunks first, many records at a time; then the record they stopped at (one
             // with a stray quote, or one that runs into the last partial chunk) on its own.
             start = splitChunks(base, count: count, from: start, into: &records)
@@ -117,8 +132,61 @@ package struct CSVRecordSplitter: RecordSplitter {
                     start: start, end: end, line: nextLine, problem: .unterminatedQuote, endedWithCRLF: crlf))
             nextLine += 1
             start = min(count, firstNewline + 1)
+            quotedFieldCut = endsRecordsAtLineEnds
         }
         return start
+    }
+
+    /// Splits the line at `from` after a record was cut inside a quoted field
+    /// (``quotedFieldCut``): a line without a quote is a record as usual; one with a quote
+    /// continues the cut field and is malformed, and it ends the carry unless it leaves a
+    /// quoted field open too. Returns the offset after the line, or nil to read more first.
+    private mutating func splitAfterCut(
+        _ base: UnsafePointer<UInt8>, count: Int, from start: Int, atEnd: Bool, maxRecordBytes: Int,
+        into records: inout RecordSpanRoom
+    ) throws -> Int? {
+        var newline = start
+        while newline < count && base[newline] != ASCII.newline { newline += 1 }
+        if newline == count && !atEnd {
+            if count - start > maxRecordBytes {
+                throw RecordsError(
+                    "line \(nextLine) is longer than \(maxRecordBytes / (1024 * 1024)) MiB: is the format right?")
+            }
+            return nil
+        }
+        let hasNewline = newline < count
+        var end = newline
+        let crlf = hasNewline && end > start && base[end - 1] == ASCII.carriageReturn
+        if crlf { end -= 1 }
+        // Read the line as the rest of the quoted field: a doubled quote is a quote, a single
+        // one closes the field; after it, a quote opens a field only at a field's start.
+        var inQuotes = true
+        var sawQuote = false
+        var index = start
+        while index < end {
+            if base[index] == quote {
+                sawQuote = true
+                if inQuotes {
+                    if index + 1 < end && base[index + 1] == quote {
+                        index += 2
+                        continue
+                    }
+                    inQuotes = false
+                } else if base[index - 1] == delimiter {
+                    inQuotes = true
+                }
+            }
+            index += 1
+        }
+        if sawQuote {
+            records.append(
+                RecordSpan(start: start, end: end, line: nextLine, problem: .continuesQuotedField, endedWithCRLF: crlf))
+            nextLine += 1
+            quotedFieldCut = inQuotes
+        } else {
+            append(start, newline, hasNewline: hasNewline, newlines: 0, base: base, into: &records)
+        }
+        return min(count, newline + 1)
     }
 
     /// Splits the records of the 64-byte chunks from `from` (a record's start) on, from bit

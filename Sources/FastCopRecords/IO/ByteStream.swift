@@ -53,7 +53,10 @@ final class ReplayStream: ByteStream {
         let available = min(count, head.count - offset)
         head.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + offset, byteCount: available) }
         offset += available
-        if offset == head.count { head = [] }
+        if offset == head.count {
+            head = []
+            offset = 0
+        }
         return available
     }
 

@@ -1,5 +1,6 @@
 /// What an input is decoded through before its records are read: gzip (by its magic number;
-/// a `.gz` name that is not gzip is an error), then a text encoding other than UTF-8.
+/// a `.gz` name that is not gzip is an error), then a text encoding other than UTF-8, then, for
+/// an input whose lines end with CR alone, CR and LF trading places (``CarriageReturnLines``).
 extension InputSource {
     /// gzip's magic number, the first two bytes of every gzip member.
     static let gzipMagic: [UInt8] = [0x1F, 0x8B]
@@ -40,6 +41,13 @@ extension InputSource {
         if let target, let iconvName = target.iconvName {
             stream = try TranscodingStream(
                 source: stream, encoding: encoding ?? target, iconvName: iconvName, name: name)
+        }
+        let (crOnly, peeked) = try stream.peek(
+            upTo: CarriageReturnLines.lookahead, until: CarriageReturnLines.endsLinesWithCR)
+        stream = peeked
+        if crOnly == true {
+            stream = SwappedLineBreaksStream(source: stream)
+            endsLinesWithCR = true
         }
         decode(through: stream)
         return self

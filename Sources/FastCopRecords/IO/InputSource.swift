@@ -18,6 +18,11 @@ package final class InputSource {
     /// The path when reading a file (used to pick the format from the extension).
     let path: String?
 
+    /// Whether the input's lines end with CR alone, found by ``decoding(_:)``: it is then read
+    /// with CR and LF trading places, and its outputs must be written so too
+    /// (``CarriageReturnLines``).
+    package internal(set) var endsLinesWithCR = false
+
     private let raw: RawStream
     /// `raw`, or `raw` through decoders.
     private var stream: any ByteStream

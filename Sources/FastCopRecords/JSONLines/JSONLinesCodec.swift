@@ -27,8 +27,9 @@ package struct JSONLinesCodec: RowCodec {
     /// that every rule field is in the data.
     package func makeScratch() -> [Bool] { Array(repeating: false, count: fieldCount) }
 
+    @discardableResult
     package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout [Bool])
-        throws(RecordProblem)
+        throws(RecordProblem) -> RecordNotes
     {
         for index in inputs.indices {
             inputs[index] = .absent
@@ -46,6 +47,7 @@ package struct JSONLinesCodec: RowCodec {
         } catch {
             throw RecordProblem(description: "invalid JSON: \(error.message) at column \(error.offset + 1)")
         }
+        return []
     }
 
     /// Reads the object whose `{` is at the cursor, taking the values of the fields below

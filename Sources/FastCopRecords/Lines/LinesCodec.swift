@@ -19,11 +19,13 @@ package struct LinesCodec: RowCodec {
 
     package func makeScratch() {}
 
+    @discardableResult
     package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout ())
-        throws(RecordProblem)
+        throws(RecordProblem) -> RecordNotes
     {
         let text = String(decoding: record, as: UTF8.self)
         for index in inputs.indices { inputs[index] = .text(text, span: 0..<record.count) }
+        return []
     }
 
     package func encode(_ value: String, to output: inout [UInt8]) {

@@ -11,19 +11,26 @@
 package struct RecordSpan: Sendable {
     private let first: UInt32
     private let past: UInt32
-    /// The line number in the low 62 bits; bit 62: ended with CRLF; bit 63: unterminated quote.
+    /// The line number in the low 61 bits; bit 61: continues a cut quoted field; bit 62: ended
+    /// with CRLF; bit 63: unterminated quote.
     private let lineAndFlags: UInt64
 
+    private static let continuationBit: UInt64 = 1 << 61
     private static let crlfBit: UInt64 = 1 << 62
     private static let unterminatedQuoteBit: UInt64 = 1 << 63
 
     init(start: Int, end: Int, line: Int, problem: RecordProblem?, endedWithCRLF: Bool) {
-        precondition(problem == nil || problem == .unterminatedQuote, "RecordSpan: a splitter's problem is a cut quote")
-        precondition(line >= 0 && UInt64(line) < Self.crlfBit, "RecordSpan: line \(line) out of range")
+        let problemBit: UInt64
+        switch problem {
+        case nil: problemBit = 0
+        case .unterminatedQuote?: problemBit = Self.unterminatedQuoteBit
+        case .continuesQuotedField?: problemBit = Self.continuationBit
+        default: preconditionFailure("RecordSpan: a splitter's problem is a cut quoted field")
+        }
+        precondition(line >= 0 && UInt64(line) < Self.continuationBit, "RecordSpan: line \(line) out of range")
         first = UInt32(start)
         past = UInt32(end)
-        lineAndFlags =
-            UInt64(line) | (endedWithCRLF ? Self.crlfBit : 0) | (problem != nil ? Self.unterminatedQuoteBit : 0)
+        lineAndFlags = UInt64(line) | (endedWithCRLF ? Self.crlfBit : 0) | problemBit
     }
 
     /// The first byte of the record in its block.
@@ -31,12 +38,16 @@ package struct RecordSpan: Sendable {
     /// One past the last byte, line ending excluded.
     package var end: Int { Int(past) }
     /// The input line the record starts on (1 = the first line of the input).
-    var line: Int { Int(lineAndFlags & (Self.crlfBit - 1)) }
+    var line: Int { Int(lineAndFlags & (Self.continuationBit - 1)) }
     /// Whether the record ended with `\r\n` (used to keep the input's line endings).
     var endedWithCRLF: Bool { lineAndFlags & Self.crlfBit != 0 }
 
     /// Set when the splitter already knows the record is malformed.
-    var problem: RecordProblem? { lineAndFlags & Self.unterminatedQuoteBit != 0 ? .unterminatedQuote : nil }
+    var problem: RecordProblem? {
+        if lineAndFlags & Self.unterminatedQuoteBit != 0 { return .unterminatedQuote }
+        if lineAndFlags & Self.continuationBit != 0 { return .continuesQuotedField }
+        return nil
+    }
 }
 
 /// Why a record cannot be read as a row.
@@ -48,4 +59,9 @@ package struct RecordProblem: Error, Sendable, Hashable, CustomStringConvertible
     /// and reading goes on from the next one.
     static let unterminatedQuote = RecordProblem(
         description: "malformed CSV: quoted field not closed (record cut at the end of its line)")
+
+    /// A line that closes a quoted field left open at the end of an earlier line, when each
+    /// line is a row (`--output-mode lines`): it continues that record, which was cut.
+    static let continuesQuotedField = RecordProblem(
+        description: "malformed CSV: the line continues a quoted field left open on an earlier line")
 }

@@ -26,6 +26,16 @@ package enum FieldInput: Sendable {
     }
 }
 
+/// What reading a record noticed that the summary counts; the row is read all the same.
+package struct RecordNotes: OptionSet, Sendable {
+    package let rawValue: UInt8
+
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// A quote inside an unquoted CSV field, read as data (`12" pipe`).
+    package static let strayQuote = RecordNotes(rawValue: 1 << 0)
+}
+
 /// Reads rows of one format and writes clean rows and rejects in the same format.
 ///
 /// Every method works on one record's bytes; codecs are immutable and shared by all workers.
@@ -38,10 +48,12 @@ package protocol RowCodec: Sendable {
 
     /// Finds the value of each rule field (in the rules' order) in `record`.
     ///
+    /// - Returns: what the record holds that the summary counts (a stray CSV quote).
     /// - Throws: ``RecordProblem`` when the record is malformed.
+    @discardableResult
     func read(
         _ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout Scratch
-    ) throws(RecordProblem)
+    ) throws(RecordProblem) -> RecordNotes
 
     /// Appends `value` encoded for this format (CSV quoting, a JSON string, raw text), to take
     /// the place of a field's span in a cleaned row.

@@ -55,6 +55,8 @@ package struct TaskResult: Sendable {
     var malformedRows = 0
     /// Of those, the rows that are not valid UTF-8 (the summary then suggests `--encoding`).
     var invalidUTF8Rows = 0
+    /// Rows read with a quote inside an unquoted CSV field, taken as data.
+    var strayQuoteRows = 0
     /// Failing rows per rule field.
     var failuresByField: [Int]
     /// The first few rejects, for the summary.

@@ -61,6 +61,7 @@ package struct RowPipeline {
             summary.seconds = (ContinuousClock.now - start).inSeconds
             return summary
         }
+        summary.crLineEnds = input.endsLinesWithCR
         if reader.hadByteOrderMark, case .split = mode {
             try clean.write(TextEncoding.utf8ByteOrderMark)
             try rejects.write(TextEncoding.utf8ByteOrderMark)
@@ -76,6 +77,18 @@ package struct RowPipeline {
                 let place = dialect.hasHeader ? "the header" : "the first row, which sets the columns"
                 throw RecordsError("\(input.name): line 1 (\(place)): \(RecordProblem.unterminatedQuote)")
             }
+            // A header with a bare CR that runs to the end of the first block holds the rows: lines
+            // ended by CR alone that the look at the input's start did not see (a first line
+            // longer than its look-ahead). Reading on would judge no row and write an empty CLEAN.
+            if first.records.count == 1, headerSpan.end == first.bytes.count, !reader.lastBlockCameEarly,
+                header.contains(ASCII.carriageReturn)
+            {
+                throw RecordsError(
+                    "\(input.name): line 1 holds every line of the first \(Formatting.grouped(reader.bytesRead))"
+                        + " bytes and a CR (\\r): if the lines end with CR alone, make them LF first"
+                        + " (e.g. tr '\\r' '\\n'); FastCop finds CR line ends only within the first"
+                        + " \(CarriageReturnLines.lookahead / 1024) KiB")
+            }
             // With --allow-missing-fields, a rule field that is not a column reads as absent.
             let columnRules = allowMissingFields ? rules.allOptional : rules
             let codec = try header.withUnsafeBufferPointer {
@@ -84,10 +97,10 @@ package struct RowPipeline {
                     oneLineRows: mode == .lines)
             }
             if case .split = mode, dialect.hasHeader {
-                try clean.write(header + codec.lineEnding.bytes)
-                try rejects.write(header.withUnsafeBufferPointer { codec.rejectHeader($0) })
+                try clean.write(outputBytes(header + codec.lineEnding.bytes))
+                try rejects.write(outputBytes(header.withUnsafeBufferPointer { codec.rejectHeader($0) }))
             }
-            let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
+            let processor = makeProcessor(codec, evaluator)
             let skipping = dialect.hasHeader ? 1 : 0
             try process(first, skipping: skipping, reader: reader, processor: processor, summary: &summary)
         case .jsonl:
@@ -97,17 +110,32 @@ package struct RowPipeline {
             // it is too small a sample to judge the rules fields by; every row's answer then
             // names a field it lacks.
             if !allowMissingFields && !reader.lastBlockCameEarly { try checkFieldsPresent(first, codec: codec) }
-            let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
+            let processor = makeProcessor(codec, evaluator)
             try process(first, skipping: 0, reader: reader, processor: processor, summary: &summary)
         case .lines:
             let codec = try LinesCodec(rules: rules, crlf: crlf)
-            let processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
+            let processor = makeProcessor(codec, evaluator)
             try process(first, skipping: 0, reader: reader, processor: processor, summary: &summary)
         }
         summary.bytesRead = reader.bytesRead
         summary.blankLines = reader.skippedBlankLines
+        summary.headerOnly = (format == .csv || format == .tsv) && dialect.hasHeader && summary.rows == 0
         summary.seconds = (ContinuousClock.now - start).inSeconds
         return summary
+    }
+
+    private func makeProcessor<Codec: RowCodec>(_ codec: Codec, _ evaluator: RowEvaluator) -> RowProcessor<Codec> {
+        var processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
+        processor.swapsLineBreaks = input.endsLinesWithCR
+        return processor
+    }
+
+    /// `bytes` as written: with CR and LF trading places again when the input was read so.
+    private func outputBytes(_ bytes: [UInt8]) -> [UInt8] {
+        guard input.endsLinesWithCR else { return bytes }
+        var bytes = bytes
+        CarriageReturnLines.swapLineBreaks(&bytes)
+        return bytes
     }
 
     /// Throws when a required rule field is in no readable row of `block` (a typo such as

@@ -27,6 +27,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     let evaluator: RowEvaluator
     let mode: OutputMode
     let strict: Bool
+    /// Whether the input was read with CR and LF trading places (lines ended by CR alone,
+    /// ``CarriageReturnLines``): the rows written then trade them back (not `check`'s report).
+    var swapsLineBreaks = false
 
     /// Processes `records[range]` of a block.
     ///
@@ -78,7 +81,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             }
             if problem == nil {
                 do {
-                    try codec.read(record, into: &inputs, scratch: &scratch)
+                    if try codec.read(record, into: &inputs, scratch: &scratch).contains(.strayQuote) {
+                        result.strayQuoteRows += 1
+                    }
                 } catch {
                     problem = error
                 }
@@ -88,7 +93,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 result.malformedRows += 1
                 if strict {
                     result.strictStop = "line \(span.line): \(problem.description)"
-                    return result
+                    return finished(result)
                 }
                 writeMalformed(record, row: row, line: span.line, problem.description, into: &result)
                 continue
@@ -116,6 +121,16 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                     into: &result)
             }
         }
+        return finished(result)
+    }
+
+    /// The task's result with its rows' line breaks traded back, when the input's lines ended
+    /// with CR alone.
+    private func finished(_ result: TaskResult) -> TaskResult {
+        guard swapsLineBreaks && mode != .report else { return result }
+        var result = result
+        CarriageReturnLines.swapLineBreaks(&result.clean)
+        CarriageReturnLines.swapLineBreaks(&result.rejects)
         return result
     }
 

@@ -9,6 +9,13 @@ package struct RunSummary: Sendable {
     var malformed = 0
     /// Of those, the rows that are not valid UTF-8.
     var invalidUTF8 = 0
+    /// Rows read with a quote inside an unquoted CSV field, taken as data (`12" pipe`).
+    var strayQuotes = 0
+    /// Whether a CSV or TSV input held its header and no row (the text summary says so, as
+    /// CLEAN is then empty but for the header).
+    var headerOnly = false
+    /// Whether the input's lines end with CR alone (read so, and written so).
+    var crLineEnds = false
     /// Blank lines between records, which are no rows (CSV, TSV, JSON Lines).
     var blankLines = 0
     var fieldNames: [String]
@@ -36,6 +43,7 @@ package struct RunSummary: Sendable {
         rejected += result.rejectedRows
         malformed += result.malformedRows
         invalidUTF8 += result.invalidUTF8Rows
+        strayQuotes += result.strayQuoteRows
         for (index, count) in result.failuresByField.enumerated() { failuresByField[index] += count }
         for example in result.examples where examples.count < RejectExample.limit {
             examples.append(example)
@@ -65,6 +73,16 @@ package struct RunSummary: Sendable {
         if blankLines > 0 {
             let blank = blankLines == 1 ? "1 blank line" : "\(Formatting.grouped(blankLines)) blank lines"
             lines.append("  \(blank) between records: not rows, skipped")
+        }
+        if headerOnly {
+            lines.append("  no rows: the input holds its header and nothing else")
+        }
+        if crLineEnds {
+            lines.append("  lines end with CR alone (classic Mac): read as line ends, and written so")
+        }
+        if strayQuotes > 0 {
+            let rows = strayQuotes == 1 ? "1 row has" : "\(Formatting.grouped(strayQuotes)) rows have"
+            lines.append("  \(rows) a quote inside an unquoted field, read as data (--strict-quotes rejects them)")
         }
         if invalidUTF8 > 0 {
             let rows = invalidUTF8 == 1 ? "1 row is" : "\(Formatting.grouped(invalidUTF8)) rows are"
@@ -103,6 +121,7 @@ package struct RunSummary: Sendable {
             + "\"failuresByField\":{\(String(decoding: fields, as: UTF8.self))},"
             + "\"cleanOutput\":\(string(cleanOutput)),\"rejectsOutput\":\(string(rejectsOutput)),"
             + "\"rejectsDiscarded\":\(rejectsDiscarded),\"blankLinesSkipped\":\(blankLines),"
+            + "\"strayQuoteRows\":\(strayQuotes),\"crLineEnds\":\(crLineEnds),"
             + "\"seconds\":\(Formatting.fixed(seconds, decimals: 3)),\"bytesRead\":\(bytesRead)}\n"
     }
 }

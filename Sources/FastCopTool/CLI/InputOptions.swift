@@ -15,8 +15,13 @@ struct InputOptions {
     static let noHeader = OptionSpec.flag(
         "no-header", help: "CSV/TSV without a header row: columns are named 1, 2, 3… (no header is written).")
 
+    static let strictQuotes = OptionSpec.flag(
+        "strict-quotes",
+        help: "CSV: reject a row with a quote inside an unquoted field, as RFC 4180 says (default: the quote is data,"
+            + " as in 12\" pipe).")
+
     /// The declarations, in the order help lists them.
-    static let declarations: [OptionSpec] = [delimiter, quote, noHeader, encoding]
+    static let declarations: [OptionSpec] = [delimiter, quote, noHeader, strictQuotes, encoding]
 
     /// The dialect of CSV and TSV input (nil for other formats).
     let dialect: CSVDialect?
@@ -38,10 +43,11 @@ struct InputOptions {
         let delimiterText = arguments.value(Self.delimiter)
         let quoteText = arguments.value(Self.quote)
         let noHeader = arguments.flag(Self.noHeader)
+        let strictQuotes = arguments.flag(Self.strictQuotes)
         guard format == .csv || format == .tsv else {
-            if delimiterText != nil || quoteText != nil || noHeader {
+            if delimiterText != nil || quoteText != nil || noHeader || strictQuotes {
                 throw arguments.usageError(
-                    "--delimiter, --quote and --no-header are for CSV and TSV input, not \(format.rawValue)"
+                    "--delimiter, --quote, --no-header and --strict-quotes are for CSV and TSV input, not \(format.rawValue)"
                         + (format == .lines ? " (for a delimited file, say --format csv)" : ""))
             }
             dialect = nil
@@ -68,6 +74,12 @@ struct InputOptions {
         if let quote = dialect.quote, quote == dialect.delimiter {
             throw arguments.usageError("--delimiter and --quote cannot be the same character")
         }
+        if strictQuotes && dialect.quote == nil {
+            throw arguments.usageError(
+                "--strict-quotes is for CSV with quoting; without quoting (\(format == .tsv ? "TSV" : "--quote none"))"
+                    + " every quote is data")
+        }
+        dialect.strictQuotes = strictQuotes
         self.dialect = dialect
     }
 

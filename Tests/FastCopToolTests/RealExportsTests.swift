@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// What real exports hold that RFC 4180 does not: a quote inside an unquoted field (inches,
+/// seconds of arc, nicknames), lines ended by CR alone (classic Mac OS), an input that is only
+/// a header. Every row is read as the usual readers read it, and the summary says so.
+@Suite("fastcop clean: stray quotes, CR line ends and header-only input")
+struct RealExportsTests {
+    static let rules = #"{"fields": {"note": {"filters": ["trim"], "trials": [{"length": {"minimum": 1}}]}}}"#
+
+    @Test("a quote inside an unquoted field is data, counted in the summary")
+    func strayQuoteIsData() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.rules)
+            try tool.write(
+                "in.csv",
+                "id,note\n1,12\" pipe\n2,37°36'37.8\"N 121°2'17.9\"W\n3,\"quoted \"\"ok\"\"\"\n4,Jo \"Zoë\" Smith\n")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--summary", "json",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            // Untouched rows keep their bytes: the stray quotes are written as they came.
+            #expect(
+                tool.read("clean.csv")
+                    == "id,note\n1,12\" pipe\n2,37°36'37.8\"N 121°2'17.9\"W\n3,\"quoted \"\"ok\"\"\"\n4,Jo \"Zoë\" Smith\n"
+            )
+            #expect(result.stdout.contains(#""strayQuoteRows":3"#), "\(result.stderr)")
+            #expect(result.stdout.contains(#""rowsIn":4,"clean":4,"rejected":0"#))
+        }
+    }
+
+    @Test("a cleaned value with a stray quote is written quoted, and reads back the same")
+    func cleanedStrayQuoteIsQuoted() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.rules)
+            try tool.write("in.csv", "id,note\n1,  12\" pipe  \n")
+            let result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "-q"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(tool.read("clean.csv") == "id,note\n1,\"12\"\" pipe\"\n")
+            #expect(CSVTestParser.records(try #require(tool.read("clean.csv")))[1] == ["1", "12\" pipe"])
+        }
+    }
+
+    @Test("a stray quote in the header is data too")
+    func strayQuoteInHeader() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"size\"": {"trials": [{"length": {"minimum": 1}}]}}}"#)
+            try tool.write("in.csv", "id,size\"\n1,12\n")
+            let result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "-q"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(tool.read("clean.csv") == "id,size\"\n1,12\n")
+        }
+    }
+
+    @Test("--strict-quotes rejects such rows as malformed; with --strict the first stops the run")
+    func strictQuotes() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.rules)
+            try tool.write("in.csv", "id,note\n1,fine\n2,12\" pipe\n3,\"ok\"\n")
+            var result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects", "rejects.csv",
+                "--strict-quotes",
+            ])
+            #expect(result.status == 1)
+            #expect(tool.read("clean.csv") == "id,note\n1,fine\n3,\"ok\"\n")
+            let rejects = CSVTestParser.records(try #require(tool.read("rejects.csv")))
+            #expect(rejects.count == 2)
+            #expect(rejects[1][0] == "2,12\" pipe")
+            #expect(rejects[1][5] == "malformed CSV: quote inside unquoted field 2 (--strict-quotes)")
+            result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--strict-quotes", "--strict",
+            ])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("line 3: malformed CSV: quote inside unquoted field 2"), "\(result.stderr)")
+        }
+    }
+
+    @Test(
+        "lines ended by CR alone are read as line ends and written so, in every format",
+        arguments: [
+            ("in.csv", "id,note\r1,a\r2,\"two\rlines\"\r3,\r", "id,note\r1,a\r2,\"two\rlines\"\r", "note"),
+            (
+                "in.jsonl", "{\"note\":\"a\"}\r{\"note\":\"\"}\r{\"note\":\"é\"}",
+                "{\"note\":\"a\"}\r{\"note\":\"é\"}\r", "note"
+            ),
+            ("in.txt", "a\r\rß\r", "a\rß\r", "line"),
+        ])
+    func carriageReturnLines(name: String, input: String, clean: String, field: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"\#(field)": {"trials": [{"length": {"minimum": 1}}]}}}"#)
+            try tool.write(name, input)
+            let format = name.hasSuffix(".txt") ? ["--format", "lines"] : []
+            let result = try tool.run(
+                ["clean", name, "--rules", "rules.json", "-o", "clean.out", "--rejects", "rejects.out"] + format)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(tool.read("clean.out") == clean)
+            #expect(result.stdout.contains("rows in   3"), "\(result.stdout)")
+            #expect(result.stdout.contains("lines end with CR alone (classic Mac): read as line ends, and written so"))
+            // The rejected row keeps its CR ending too.
+            #expect(try #require(tool.read("rejects.out")).hasSuffix("\r"))
+        }
+    }
+
+    @Test("the issue's file: CR line ends with rules on the first column judge every row")
+    func classicMacFile() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"id": {"trials": [{"format": "[0-9]+"}]}}}"#)
+            try tool.write("in.csv", "id,email\r1,a@example.com\r2,bad\r")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--summary", "json",
+            ])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains(#""rowsIn":2,"clean":2"#), "\(result.stderr)")
+            #expect(result.stdout.contains(#""crLineEnds":true"#))
+            #expect(tool.read("clean.csv") == "id,email\r1,a@example.com\r2,bad\r")
+        }
+    }
+
+    @Test("CRLF and LF files are not taken for CR-only ones, a CR inside a field stays data")
+    func notCarriageReturnLines() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.rules)
+            try tool.write("in.csv", "id,note\r\n1,a\rb\r\n")
+            var result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "-q"])
+            #expect(result.status == 0)
+            #expect(tool.read("clean.csv") == "id,note\r\n1,a\rb\r\n")
+            try tool.write("in.csv", "id,note\n1,a\rb\n")
+            result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--summary", "json",
+            ])
+            #expect(tool.read("clean.csv") == "id,note\n1,a\rb\n")
+            #expect(result.stdout.contains(#""crLineEnds":false"#))
+        }
+    }
+
+    @Test("an input with only its header says so; one whose header holds every row is an error")
+    func headerOnly() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.rules)
+            try tool.write("in.csv", "id,note\n")
+            var result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv"])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("no rows: the input holds its header and nothing else"), "\(result.stdout)")
+            // CR line ends past the look at the input's start (a first line over 64 KiB).
+            let long = String(repeating: "x", count: 70 * 1024)
+            try tool.write("in.csv", "id,note,\(long)\r1,a,b\r2,c,d\r")
+            result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("line 1 holds every line of the first"), "\(result.stderr)")
+            #expect(result.stderr.contains("if the lines end with CR alone, make them LF first"))
+        }
+    }
+
+    @Test("--output-mode lines: a line that continues a cut quoted field is malformed, a stray quote is not")
+    func linesModeContinuation() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.rules)
+            let input = "id,note\n1,\"Ada\n Lovelace\",x\n2,Jo \"Zoë\"\n3,\"open\n4,a\n5,b\"\"c\"\n"
+            let result = try tool.run(
+                ["clean", "-", "--format", "csv", "--rules", "rules.json", "--output-mode", "lines", "-q"],
+                stdin: Array(input.utf8))
+            let answers = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            try #require(answers.count == 6, "\(result.stdout)")
+            #expect(answers[0].hasPrefix("rejected\t\tmalformed CSV: quoted field not closed"))
+            #expect(answers[1].hasPrefix("rejected\t\tmalformed CSV: the line continues a quoted field"))
+            #expect(answers[2] == "ok\t2,Jo \"Zoë\"")
+            #expect(answers[3].hasPrefix("rejected\t\tmalformed CSV: quoted field not closed"))
+            // A line without a quote is a row of its own, so one broken line swallows nothing.
+            #expect(answers[4] == "ok\t4,a")
+            #expect(answers[5].hasPrefix("rejected\t\tmalformed CSV: the line continues a quoted field"))
+        }
+    }
+}
