@@ -127,7 +127,7 @@ struct CleanCSVTests {
             #expect(clean.map { $0[0] } == ["a", "1", "3", "4"])
             let rejects = CSVTestParser.records(try #require(tool.read("rejects.csv")))
             try #require(rejects.count == 5)
-            #expect(rejects[1] == ["2", "", "2", "3", "", "malformed CSV: 1 fields, the header has 2"])
+            #expect(rejects[1] == ["2", "", "2", "3", "", "malformed CSV: 1 field, the header has 2"])
             #expect(rejects[2][0] == "x\"y,bad quote")
             #expect(rejects[2][5].contains("quote inside unquoted field 1"))
             #expect(rejects[3][0] == "\"x\"y,after quote")
@@ -163,7 +163,7 @@ struct CleanCSVTests {
             try tool.write("in.csv", "a,b\n1,ok\n2\n3,ok\n")
             let result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--strict"])
             #expect(result.status == 2)
-            #expect(result.stderr.contains("line 3: malformed CSV: 1 fields, the header has 2 (stopped by --strict)"))
+            #expect(result.stderr.contains("line 3: malformed CSV: 1 field, the header has 2 (stopped by --strict)"))
             #expect(!tool.exists("clean.csv"))
             #expect(tool.listing() == ["in.csv", "rules.json"])
         }

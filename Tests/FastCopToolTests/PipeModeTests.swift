@@ -149,7 +149,7 @@ struct PipeModeTests {
                 "clean", "blank.csv", "-r", "rules.json", "--output-mode", "lines", "-o", "-", "--quiet",
             ])
             #expect(
-                blank.stdout == "ok\t1,a@b.co\nrejected\t\tmalformed CSV: 1 fields, the header has 2\t\nok\t2,c@d.co\n")
+                blank.stdout == "ok\t1,a@b.co\nrejected\t\tmalformed CSV: 1 field, the header has 2\t\nok\t2,c@d.co\n")
 
             let usage = try tool.run([
                 "clean", "in.csv", "-r", "rules.json", "--output-mode", "lines", "--rejects", "r.csv",
