@@ -51,8 +51,9 @@ enum CleanCommand {
             '-' is stdin (INPUT) or stdout (CLEAN, REJECTS); CLEAN defaults to stdout. Files are
             written under a temporary name and renamed at the end: a failed run leaves no
             half-written file, and CLEAN or REJECTS may not be INPUT (it would replace the
-            input). The summary goes to stdout, or to stderr when CLEAN or REJECTS is
-            stdout.
+            input). The temporary files a run killed outright (kill -9) left beside CLEAN or
+            REJECTS (.NAME.fastcop-PID.tmp) are removed by the next run that writes them. The
+            summary goes to stdout, or to stderr when CLEAN or REJECTS is stdout.
             """,
         options: CleanOptions.declarations,
         positionals: 1...1)
