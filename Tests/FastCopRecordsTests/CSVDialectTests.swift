@@ -74,7 +74,7 @@ struct CSVDialectTests {
         // Too few and too many fields: kept whole in the first column, quoted, then padded.
         (
             CSVDialect(delimiter: ASCII.comma, quote: nil), "a,b,c\nx\n1,2,3,4\n", #"{"fields": {"a": {}}}"#,
-            "a,b,c,_row,_line,_field,_message\n\"x\",,,1,2,,\"malformed CSV: 1 fields, the header has 3\"\n"
+            "a,b,c,_row,_line,_field,_message\n\"x\",,,1,2,,\"malformed CSV: 1 field, the header has 3\"\n"
                 + "\"1,2,3,4\",,,2,3,,\"malformed CSV: 4 fields, the header has 3\"\n"
         ),
         // Quotes are data in the input, quoted and doubled in the rejects (the header's too).

@@ -19,6 +19,11 @@ struct JSONLinesRecordsTests {
             (#""text""#, #"expected a JSON object '{', found '\"'"#),
             (#"{"email":"a@b.org""#, "expected ',' or '}', found the end of the text at column 19"),
             ("42", "expected a JSON object '{'"),
+            (#"{"email":"a\éb"}"#, #"invalid escape \\é at column 13"#),
+            (#"{"email":"a\🙂"}"#, #"invalid escape \\🙂 at column 13"#),
+            (#"{"email":"a\ß"}"#, #"invalid escape \\ß at column 13"#),
+            (#"{é:1}"#, "expected a string, found 'é' at column 2"),
+            (#"{"email":"a@b.org"}ẞ"#, "text after the object"),
         ])
     func notAnObject(line: String, reason: String) throws {
         let input = line + "\n" + #"{"email":"c@d.org"}"# + "\n"
@@ -29,6 +34,32 @@ struct JSONLinesRecordsTests {
         #expect(run.rejectsText.hasPrefix("{\"_raw\":"))
         #expect(run.rejectsText.contains(reason))
         #expect(run.rejectsText.contains(#""_row":1,"_line":1"#))
+    }
+
+    @Test(
+        "a message shows the character after a backslash whole, and a byte that starts none in hex",
+        arguments: [
+            ([0x5C, 0xC3, 0xA9], #"invalid escape \é"#),
+            ([0x5C, 0xF0, 0x9F, 0x99, 0x82], #"invalid escape \🙂"#),
+            ([0x5C, 0xFF], "invalid escape: byte 0xff after a backslash"),
+            ([0x5C, 0xC3], "invalid escape: byte 0xc3 after a backslash"),
+            ([0x5C, 0xC2, 0x85], "invalid escape: byte 0xc2 after a backslash"),
+            ([0x5C, 0x01], "invalid escape: byte 0x1 after a backslash"),
+        ] as [([UInt8], String)])
+    func escapedCharacterShownWhole(content: [UInt8], message: String) {
+        let text: [UInt8] = [ASCII.quote] + content + [ASCII.quote]
+        text.withUnsafeBufferPointer { bytes in
+            var scanner = JSONScanner(bytes)
+            do {
+                _ = try scanner.scanString()
+                Issue.record("no error")
+            } catch let problem as JSONProblem {
+                #expect(problem.message == message)
+                #expect(problem.offset == 2)
+            } catch {
+                Issue.record(error)
+            }
+        }
     }
 
     @Test("blank lines are skipped, and the line numbers still count them")

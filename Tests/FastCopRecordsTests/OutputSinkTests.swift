@@ -95,4 +95,51 @@ struct OutputSinkTests {
             #expect(try Self.contents(final) == "a\n")
         }
     }
+
+    /// The ID of a process that has ended (a `true` run and waited for).
+    static func endedProcessID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test("temporary outputs that killed runs left beside the same output are removed; a live run's are kept")
+    func leftoversOfKilledRuns() throws {
+        try Self.withFolder { folder in
+            let sleeper = Process()
+            sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            sleeper.arguments = ["60"]
+            try sleeper.run()
+            defer { sleeper.terminate() }
+            let ended = try Self.endedProcessID()
+            let final = "\(folder)/out,ü.csv"
+            let killed = "\(folder)/.out,ü.csv.fastcop-\(ended).tmp"
+            let live = "\(folder)/.out,ü.csv.fastcop-\(sleeper.processIdentifier).tmp"
+            // A run whose PID means nothing here (another PID namespace, another host): its lock.
+            let locked = "\(folder)/.out,ü.csv.fastcop-\(try Self.endedProcessID()).tmp"
+            // Not this output's: another output, another form of ü (u + U+0308), not a PID.
+            let others = [
+                "\(folder)/.rejects.csv.fastcop-\(ended).tmp", "\(folder)/.out,u\u{308}.csv.fastcop-\(ended).tmp",
+                "\(folder)/.out,ü.csv.fastcop-+\(ended).tmp", "\(folder)/.out,ü.csv.fastcop-.tmp",
+            ]
+            for path in [killed, live, locked] + others {
+                try "half-written rows\n".write(toFile: path, atomically: false, encoding: .utf8)
+            }
+            let lock = open(locked, O_RDONLY)
+            defer { close(lock) }
+            #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+
+            let sink = try OutputSink.open(final)
+            try sink.write("rows ✓\n")
+            try sink.commit()
+
+            #expect(try Self.contents(final) == "rows ✓\n")
+            #expect(!FileManager.default.fileExists(atPath: killed))
+            for path in [live, locked] + others {
+                #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+            }
+        }
+    }
 }

@@ -68,6 +68,8 @@ struct RulesDecoderTests {
             ),
             (#"{"fields": {"a": {}, "a": {}}}"#, #"rules.json:1:27: fields.a: field "a" is named twice"#),
             ("{\"fields\": {\"a\": {}},\n  }", "rules.json:2:3: invalid JSON: expected a string"),
+            (#"{"fields": {"a\é": {}}}"#, #"rules.json:1:16: invalid JSON: invalid escape \é"#),
+            (#"{"fields": {"a": {}} ø}"#, "rules.json:1:22: invalid JSON: expected ',' or '}', found 'ø'"),
             (#"{"fields": {}}"#, "rules.json:1:12: fields: no fields: name at least one"),
             (
                 #"{"fields": {"a": {"trials": [{"format": "(x"}]}}}"#,

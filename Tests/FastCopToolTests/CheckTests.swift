@@ -18,6 +18,16 @@ struct CheckTests {
         }
     }
 
+    @Test("a value's control characters are shown escaped in the report, never raw")
+    func controlCharacters() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.csv", bytes: Array("email\n\"zoë\u{0}@x\r\t\u{1B}\"\n".utf8))
+            let result = try tool.run(["check", "in.csv", "--email", "--column", "email"])
+            #expect(result.status == 1)
+            #expect(result.stdout.hasPrefix(#"row 1, line 2: email: invalid email ("zoë\u0000@x\r\t\u001b")"# + "\n"))
+        }
+    }
+
     @Test("--email is the modern rule: long TLDs and Unicode domains pass, doubled dots fail")
     func modernEmail() throws {
         try ToolRunner.withRunner { tool in

@@ -129,7 +129,7 @@ struct CleanCSVTests {
             #expect(result.stdout.contains("1 row has a quote inside an unquoted field, read as data"))
             let rejects = CSVTestParser.records(try #require(tool.read("rejects.csv")))
             try #require(rejects.count == 4)
-            #expect(rejects[1] == ["2", "", "2", "3", "", "malformed CSV: 1 fields, the header has 2"])
+            #expect(rejects[1] == ["2", "", "2", "3", "", "malformed CSV: 1 field, the header has 2"])
             #expect(rejects[2][0] == "\"x\"y,after quote")
             #expect(rejects[2][5].contains("text after the closing quote of field 1"))
             // An unclosed quote is cut at the end of its line, and reading goes on.
@@ -163,7 +163,7 @@ struct CleanCSVTests {
             try tool.write("in.csv", "a,b\n1,ok\n2\n3,ok\n")
             let result = try tool.run(["clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--strict"])
             #expect(result.status == 2)
-            #expect(result.stderr.contains("line 3: malformed CSV: 1 fields, the header has 2 (stopped by --strict)"))
+            #expect(result.stderr.contains("line 3: malformed CSV: 1 field, the header has 2 (stopped by --strict)"))
             #expect(!tool.exists("clean.csv"))
             #expect(tool.listing() == ["in.csv", "rules.json"])
         }

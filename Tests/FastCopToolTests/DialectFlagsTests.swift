@@ -48,7 +48,7 @@ struct DialectFlagsTests {
                 ",", "a,b,c\nx\n1,2,3,4\n", #"{"fields": {"a": {}}}"#, "a,b,c\n",
                 [
                     ["a", "b", "c", "_row", "_line", "_field", "_message"],
-                    ["x", "", "", "1", "2", "", "malformed CSV: 1 fields, the header has 3"],
+                    ["x", "", "", "1", "2", "", "malformed CSV: 1 field, the header has 3"],
                     ["1,2,3,4", "", "", "2", "3", "", "malformed CSV: 4 fields, the header has 3"],
                 ]
             ),
@@ -115,6 +115,26 @@ struct DialectFlagsTests {
                 check.stdout
                     == "row 1, line 1: 2: invalid email (\" ADA@X.CO\")\nrow 2, line 2: 2: invalid email (\"bob\")\n2 of 2 rows invalid\n"
             )
+        }
+    }
+
+    @Test(
+        "--no-header: a row of another width is counted against the first row, in field or fields",
+        arguments: [
+            ("Zoë;1;2\nß\n", "\"ß\";;;2;2;;malformed CSV: 1 field, the first row has 3\n"),
+            ("é\nß;1;2\n", "\"ß;1;2\";2;2;;malformed CSV: 3 fields, the first row has 1\n"),
+            ("é;1\nß;1;2\n", "\"ß;1;2\";;2;2;;malformed CSV: 3 fields, the first row has 2\n"),
+        ])
+    func noHeaderWidths(input: String, reject: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("in.csv", input)
+            try tool.write("rules.json", #"{"fields": {"1": {}}}"#)
+            let result = try tool.run([
+                "clean", "in.csv", "-r", "rules.json", "-d", ";", "--no-header", "-o", "clean.csv", "--rejects",
+                "rejects.csv", "-q",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(tool.read("rejects.csv") == reject)
         }
     }
 

@@ -149,7 +149,7 @@ struct PipeModeTests {
                 "clean", "blank.csv", "-r", "rules.json", "--output-mode", "lines", "-o", "-", "--quiet",
             ])
             #expect(
-                blank.stdout == "ok\t1,a@b.co\nrejected\t\tmalformed CSV: 1 fields, the header has 2\t\nok\t2,c@d.co\n")
+                blank.stdout == "ok\t1,a@b.co\nrejected\t\tmalformed CSV: 1 field, the header has 2\t\nok\t2,c@d.co\n")
 
             let usage = try tool.run([
                 "clean", "in.csv", "-r", "rules.json", "--output-mode", "lines", "--rejects", "r.csv",
@@ -169,6 +169,55 @@ struct PipeModeTests {
             #expect(
                 result.stdout
                     == "ok\tzoe@example.com\nrejected\tline\tis required\t\nrejected\tline\tinvalid email\tnopé\n")
+        }
+    }
+
+    static let controlReason = "which --output-mode lines does not write in an answer"
+
+    @Test(
+        "a NUL or another control character is never written raw: shown escaped, and a row holding one is no ok answer",
+        arguments: [
+            // JSON Lines: a raw control character is invalid JSON; the original row shows it escaped.
+            (
+                "jsonl", #"{"fields": {"name": {}}}"#, Array(#"{"name": "Zoë"#.utf8) + [0x00] + Array(#""}"#.utf8),
+                #"rejected\#t\#tinvalid JSON: control character in a string (escape it) at column 15\#t{"name": "Zoë\u0000"}"#
+            ),
+            (
+                "jsonl", #"{"fields": {"name": {}}}"#, Array(#"{"name": "é"}"#.utf8) + [0x1B],
+                #"rejected\#t\#tinvalid JSON: text after the object at column 15\#t{"name": "é"}\u001b"#
+            ),
+            // Plain lines: a clean row holding one is rejected with the reason; a failing one
+            // shows it escaped; a tab stays.
+            (
+                "lines", #"{"fields": {"line": {}}}"#, Array("ß".utf8) + [0x00, 0x09, 0x01],
+                #"rejected\#t\#tthe row holds the control character \u0000, \#(controlReason)\#tß\u0000\#t\u0001"#
+            ),
+            (
+                "lines", #"{"fields": {"line": {"trials": [{"length": {"minimum": 3}}]}}}"#, [0x00, 0x07],
+                #"rejected\#tline\#tlength must be at least 3\#t\u0000\u0007"#
+            ),
+            // A filter that strips it makes the row an ok answer.
+            ("lines", #"{"fields": {"line": {"filters": ["stripInvisible"]}}}"#, [0x61, 0x00, 0x62], "ok\tab"),
+            // CSV: a column no rule reads counts too; a CR inside a quoted field is shown as \r.
+            (
+                "csv", #"{"fields": {"a": {}}}"#, Array("a,b\nZoë,x".utf8) + [0x1F],
+                #"rejected\#t\#tthe row holds the control character \u001f, \#(controlReason)\#tZoë,x\u001f"#
+            ),
+            (
+                "csv", #"{"fields": {"a": {"trials": ["email"]}}}"#,
+                Array("a,b\n\"1".utf8) + [0x0D] + Array("2\",x".utf8),
+                #"rejected\#ta\#tinvalid email\#t"1\r2",x"#
+            ),
+        ] as [(String, String, [UInt8], String)])
+    func controlCharacters(format: String, rules: String, input: [UInt8], answer: String) throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", rules)
+            let result = try tool.run(
+                ["clean", "-", "--format", format, "-r", "rules.json", "--output-mode", "lines", "--quiet"],
+                stdin: input + [0x0A])
+            #expect(result.stdoutBytes.allSatisfy { $0 >= 0x20 || $0 == 0x09 || $0 == 0x0A }, "\(result.stdoutBytes)")
+            #expect(result.stdout == answer + "\n")
+            #expect(result.status == (answer.hasPrefix("ok") ? 0 : 1))
         }
     }
 

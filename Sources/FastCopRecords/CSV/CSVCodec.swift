@@ -86,8 +86,8 @@ package struct CSVCodec: RowCodec {
         guard scratch.count == columnCount else {
             // Without a header, the first row is what sets the number of columns.
             let reference = dialect.hasHeader ? "the header" : "the first row"
-            throw RecordProblem(
-                description: "malformed CSV: \(scratch.count) fields, \(reference) has \(columnCount)")
+            let found = scratch.count == 1 ? "1 field" : "\(scratch.count) fields"
+            throw RecordProblem(description: "malformed CSV: \(found), \(reference) has \(columnCount)")
         }
         for (index, column) in columns.enumerated() {
             guard let column else {

@@ -12,7 +12,9 @@
 /// A file output is created as `.NAME.fastcop-PID.tmp` beside its final path and put in its
 /// place in one atomic step by ``commit()`` (in OutputSink+Commit.swift; swapped with an existing file, whose permissions
 /// it keeps, else renamed), so a failed or interrupted run never leaves a half-written file
-/// under the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file. A path that
+/// under the final name; ``abandon()`` (and SIGINT/SIGTERM) remove the temporary file, and the
+/// next run writing the same path removes one that a run killed outright left
+/// (OutputSink+Leftovers.swift). A path that
 /// names an existing device, FIFO or socket (`/dev/null`, a named pipe) or one of the process's
 /// own descriptors (`/dev/stdout`, `/dev/fd/3`) is written in place; a symbolic link is followed,
 /// so the link stays and its target is replaced.
@@ -84,10 +86,12 @@ package final class OutputSink {
         let directory = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = "\(directory).\(base).fastcop-\(getpid()).tmp"
+        removeLeftovers(directory: directory, base: base)
         let descriptor = createTemporary(temporary)
         guard descriptor >= 0 else {
             throw RecordsError("cannot write '\(path)': \(SystemError.describe(errno))")
         }
+        lockWhileWriting(descriptor)
         TemporaryFiles.register(temporary)
         // The file that replaces an existing output keeps its permissions (as a shell's `>`
         // into it would): a private 0600 output must not come out readable by everyone.

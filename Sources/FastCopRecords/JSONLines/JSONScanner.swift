@@ -55,11 +55,26 @@ package struct JSONScanner {
         index += 1
     }
 
-    /// ", found 'x'" or ", found the end of the line", for messages.
+    /// ", found 'x'", ", found 'é'", ", found byte 0xff" or ", found the end of the text", for
+    /// messages.
     var found: String {
         guard let byte = current else { return ", found the end of the text" }
-        if byte >= 0x20 && byte < 0x7F { return ", found '\(Character(Unicode.Scalar(byte)))'" }
+        if let character = character(at: index) { return ", found '\(character)'" }
         return ", found byte 0x\(String(byte, radix: 16))"
+    }
+
+    /// The character that starts at `offset`, as a message shows it: a printable ASCII
+    /// character, or all the bytes of a valid UTF-8 sequence (`é`, not its first byte read as
+    /// Latin-1, `Ã`); nil for a control character, an invalid byte, or the end of the text.
+    func character(at offset: Int) -> String? {
+        guard offset < bytes.count else { return nil }
+        let byte = bytes[offset]
+        if byte < 0x80 { return byte >= 0x20 && byte < 0x7F ? String(Unicode.Scalar(byte)) : nil }
+        var decoder = UTF8()
+        var rest = UnsafeBufferPointer(rebasing: bytes[offset..<min(offset + 4, bytes.count)]).makeIterator()
+        // The C1 controls (U+0080 to U+009F) are no more printable than the C0 ones.
+        guard case .scalarValue(let scalar) = decoder.decode(&rest), scalar.value >= 0xA0 else { return nil }
+        return String(scalar)
     }
 
     /// Scans a string whose opening quote is at the cursor.
@@ -93,7 +108,10 @@ package struct JSONScanner {
                         index += 1
                     }
                 default:
-                    throw problem("invalid escape \\\(Character(Unicode.Scalar(next)))")
+                    guard let character = character(at: index) else {
+                        throw problem("invalid escape: byte 0x\(String(next, radix: 16)) after a backslash")
+                    }
+                    throw problem("invalid escape \\\(character)")
                 }
                 continue
             }

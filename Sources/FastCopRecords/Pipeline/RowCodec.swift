@@ -112,15 +112,14 @@ extension RowCodec {
 package enum RejectText {
     static let separator = "; "
 
-    /// `text` with CR, LF and tab shown as `\r`, `\n`, `\t`, and with `escapingQuotes` a `"`
-    /// as `\"`: a value or name shown in a message, on one line.
+    /// `text` with CR, LF and tab shown as `\r`, `\n`, `\t`, the other control characters as
+    /// `\u0000` (``escape(control:)``), and with `escapingQuotes` a `"` as `\"`: a value or name
+    /// shown in a message, on one line.
     static func escaped(_ text: String, escapingQuotes: Bool = false) -> String {
         var shown = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
+            case _ where scalar.value < 0x20: shown += escape(control: UInt8(scalar.value))
             case "\"" where escapingQuotes: shown += "\\\""
             default: shown.unicodeScalars.append(scalar)
             }

@@ -108,8 +108,26 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 case .split:
                     writeClean(record, inputs: inputs, values: values, changes: &changes, to: &result.clean)
                 case .lines:
+                    let start = result.clean.count
                     result.clean.append(contentsOf: Self.okPrefix)
                     writeClean(record, inputs: inputs, values: values, changes: &changes, to: &result.clean)
+                    if let control = firstControl(inAnswer: result.clean, from: start) {
+                        // An answer is a line of text: a control character in the row cannot
+                        // be written raw, and escaped it would change the row unseen. The row
+                        // is answered as one that cannot be read.
+                        result.clean.removeSubrange(start...)
+                        result.cleanRows -= 1
+                        result.rejectedRows += 1
+                        result.malformedRows += 1
+                        let reason =
+                            "the row holds the control character \(RejectText.escape(control: control)),"
+                            + " which --output-mode lines does not write in an answer"
+                        if strict {
+                            result.strictStop = "line \(span.line): \(reason)"
+                            return result
+                        }
+                        writeMalformed(record, row: row, line: span.line, reason, into: &result)
+                    }
                 case .report:
                     break
                 }
@@ -227,17 +245,35 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
 
     private static var okPrefix: [UInt8] { Array("ok\t".utf8) }
 
-    /// `rejected<TAB>fields<TAB>messages<TAB>original row`, for `.lines` mode.
+    /// The first control character other than tab in the `ok` answer that starts at `start` of
+    /// `output` (its line ending left out), or nil.
+    private func firstControl(inAnswer output: [UInt8], from start: Int) -> UInt8? {
+        output.withUnsafeBufferPointer { bytes in
+            let end = bytes.count - (codec.lineEnding.crlf ? 2 : 1)
+            let row = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            return RejectText.firstControl(in: row).map { row[$0] }
+        }
+    }
+
+    /// `rejected<TAB>fields<TAB>messages<TAB>original row`, for `.lines` mode. Control
+    /// characters are shown escaped (``RejectText/escape(control:)``), the original row's tabs
+    /// excepted: an answer is one line of text.
     private func writePiped(
         _ record: UnsafeBufferPointer<UInt8>, fields: [String], messages: [String], to output: inout [UInt8]
     ) {
         output.append(contentsOf: "rejected\t".utf8)
-        output.append(contentsOf: RejectText.oneLine(fields.joined(separator: RejectText.separator)).utf8)
+        output.append(contentsOf: Self.piped(fields).utf8)
         output.append(ASCII.tab)
-        output.append(contentsOf: RejectText.oneLine(messages.joined(separator: RejectText.separator)).utf8)
+        output.append(contentsOf: Self.piped(messages).utf8)
         output.append(ASCII.tab)
-        output.append(contentsOf: record)
+        RejectText.appendShowingControls(record, to: &output)
         codec.lineEnding.append(to: &output)
+    }
+
+    /// Names or messages joined for a pipe-mode answer's column: tabs and line breaks made
+    /// spaces, other control characters escaped.
+    private static func piped(_ texts: [String]) -> String {
+        RejectText.escaped(RejectText.oneLine(texts.joined(separator: RejectText.separator)))
     }
 
     /// Whether two values have the same bytes (not Swift's `==` on strings, which compares

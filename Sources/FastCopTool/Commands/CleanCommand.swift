@@ -44,13 +44,16 @@ enum CleanCommand {
             "rejected<tab>FIELDS<tab>MESSAGES<tab>ORIGINAL ROW" (no CSV header is written). A
             blank or unreadable line is answered too, with an empty FIELDS and the reason. Each
             line is a row: a CSV quoted field must close on its line, and a row whose cleaned
-            value holds a line break is rejected, as it cannot be answered on one line.
+            value holds a line break is rejected, as it cannot be answered on one line. No
+            answer holds a control character raw (tabs aside): a clean row holding one (a NUL, an
+            ESC, a CR) is rejected, and a rejected answer shows them escaped (\\u0000, \\r).
 
             '-' is stdin (INPUT) or stdout (CLEAN, REJECTS); CLEAN defaults to stdout. Files are
             written under a temporary name and renamed at the end: a failed run leaves no
             half-written file, and CLEAN or REJECTS may not be INPUT (it would replace the
-            input). The summary goes to stdout, or to stderr when CLEAN or REJECTS is
-            stdout.
+            input). The temporary files a run killed outright (kill -9) left beside CLEAN or
+            REJECTS (.NAME.fastcop-PID.tmp) are removed by the next run that writes them. The
+            summary goes to stdout, or to stderr when CLEAN or REJECTS is stdout.
             """,
         options: CleanOptions.declarations,
         positionals: 1...1)
