@@ -49,14 +49,14 @@ struct RulesDecoderTests {
         #expect(rules.fields.map(\.name) == ["name", "email", "phone", "country"])
     }
 
-    @Test("every field made optional (--allow-missing-fields) keeps its trials' compiled whole-value patterns")
+    @Test("every field made optional (--allow-missing-fields) keeps its trials' byte judges")
     func allOptionalKeepsPatterns() throws {
         let rules = try RulesLoader.compile(Array(EmbeddedSample.rules.utf8), name: EmbeddedSample.rulesName)
         let optional = rules.allOptional
         #expect(optional.fields.allSatisfy { $0.optional })
-        let compiled = rules.fields.map { $0.wholeMatchPatterns.map { $0 != nil } }
+        let compiled = rules.fields.map { $0.byteTrials.map { $0 != nil } }
         #expect(compiled.joined().contains(true), "the sample has a format or email trial")
-        #expect(optional.fields.map { $0.wholeMatchPatterns.map { $0 != nil } } == compiled)
+        #expect(optional.fields.map { $0.byteTrials.map { $0 != nil } } == compiled)
     }
 
     @Test(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FastCop
 
-/// `Pattern.modernEmailSource` (the tool's email rule) on real-world addresses.
+/// `Pattern.modernEmailSource` (the shape of the tool's email rule) on real-world addresses.
 @Suite("Pattern.modernEmailSource")
 struct ModernEmailPatternTests {
     static let valid = [
@@ -14,6 +14,9 @@ struct ModernEmailPatternTests {
         "x@a-b.c-d.org", String(repeating: "a", count: 64) + "@example.com",
         "a@" + String(repeating: "b", count: 63) + ".com",
         "a@" + Array(repeating: String(repeating: "c", count: 60), count: 4).joined(separator: ".") + ".com",
+        "ana@XN--P1AI.example",
+        String(repeating: "a", count: 64) + "@" + String(repeating: "b", count: 63) + "."
+            + String(repeating: "b", count: 63) + "." + String(repeating: "b", count: 57) + ".com",  // 254 characters
     ]
 
     static let invalid = [
@@ -21,8 +24,11 @@ struct ModernEmailPatternTests {
         "a@.example.com", "a@example.com.", "a@example", "a@", "@example.com", "a@@example.com",
         "a b@example.com", " a@example.com", "a@example.com ", "a@example.com\n", "a@-example.com",
         "a@example-.com", "a@example.c", "a@example.c0m", "a@1.2.3.4", "a@[192.0.2.1]", "\"a b\"@example.com",
-        "josé@example.com", "👍@example.com", "a@exa_mple.com", "a@example.xn--", "a@example.-com",
+        "josé@example.com", "👍@example.com", "ana <a@example.com>", "a@example.a", "a@exa_mple.com",
+        "a@example.xn--", "a@example.-com",
         String(repeating: "a", count: 65) + "@example.com", "a@" + String(repeating: "b", count: 64) + ".com",
+        String(repeating: "a", count: 64) + "@" + String(repeating: "b", count: 63) + "."
+            + String(repeating: "b", count: 63) + "." + String(repeating: "b", count: 58) + ".com",  // 255 characters
         "a@" + Array(repeating: String(repeating: "c", count: 62), count: 4).joined(separator: ".") + ".com",
     ]
 

@@ -28,18 +28,20 @@ struct CheckTests {
         }
     }
 
-    @Test("--email is the modern rule: long TLDs and Unicode domains pass, doubled dots fail")
+    @Test("--email is the modern rule: long TLDs and Unicode domains pass, doubled dots and bad punycode fail")
     func modernEmail() throws {
         try ToolRunner.withRunner { tool in
             try tool.write(
-                "in.txt", "curator@louvre.museum\nana@acme.company\ninfo@bücher.de\na..b@example..com\nx@y.c\n")
+                "in.txt",
+                "curator@louvre.museum\nana@acme.company\ninfo@bücher.de\na..b@example..com\nx@y.c\nme@xn--0.tld\n")
             let result = try tool.run(["check", "in.txt", "--email"])
             #expect(result.status == 1)
             #expect(
                 result.stdout == """
                     row 4, line 4: line: invalid email ("a..b@example..com")
                     row 5, line 5: line: invalid email ("x@y.c")
-                    2 of 5 rows invalid
+                    row 6, line 6: line: invalid email ("me@xn--0.tld")
+                    3 of 6 rows invalid
 
                     """)
         }

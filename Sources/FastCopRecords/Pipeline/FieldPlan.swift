@@ -53,9 +53,12 @@ final class FieldPlans: @unchecked Sendable {
             }
             let firstTrial = trials.count
             for (number, trial) in field.trials.enumerated() {
-                if let pattern = field.wholeMatchPatterns[number] {
+                switch field.byteTrials[number] {
+                case .wholeMatch(let pattern)?:
                     trials.append(FieldTrial(kind: .wholeMatch(Unmanaged.passUnretained(pattern)), number: number))
-                } else {
+                case .email(let pattern)?:
+                    trials.append(FieldTrial(kind: .email(Unmanaged.passUnretained(pattern)), number: number))
+                case nil:
                     trials.append(FieldTrial(kind: .other(otherJudges.count), number: number))
                     otherJudges.append(trial.judge)
                 }
@@ -139,8 +142,10 @@ enum FieldStep {
 /// A trial made ready for the byte path.
 struct FieldTrial {
     enum Kind {
-        /// A whole match of the pattern (`email`, `format`), run on the value's bytes.
+        /// A whole match of the pattern (`format`, SwiftCop's email), run on the value's bytes.
         case wholeMatch(Unmanaged<Pattern>)
+        /// The tool's email rule with its pattern (``EmailRule``), run on the value's bytes.
+        case email(Unmanaged<Pattern>)
         /// Any other judge (by its index in its ``FieldPlans``), given the value as a `String`.
         case other(Int)
     }
@@ -157,6 +162,8 @@ struct FieldTrial {
         switch kind {
         case .wholeMatch(let pattern):
             return try pattern.borrow { try $0.firstMatchRange(in: value, whole: true, validUTF8: true) != nil }
+        case .email(let pattern):
+            return try pattern.borrow { try EmailRule.admits(value, pattern: $0) }
         case .other(let judge):
             return try plans.admitsOther(judge, value)
         }

@@ -8,9 +8,9 @@ package struct CompiledField: Sendable {
     let filters: [any FilterType]
     /// Trials (prepared SwiftCop trials), each with the message its failure gives.
     let trials: [(judge: TrialEvaluator, message: String)]
-    /// For each trial, its pattern when it is a whole match of one (`email`, `format`): the
-    /// row pipeline runs it on the value's bytes instead of calling `judge` with a `String`.
-    let wholeMatchPatterns: [Pattern?]
+    /// For each trial, its byte judge when it is a pattern's (`email`, `format`): the row
+    /// pipeline runs it on the value's bytes instead of calling `judge` with a `String`.
+    let byteTrials: [ByteTrial?]
     /// Whether a missing or empty value passes (without trials).
     let optional: Bool
     /// The message when the value is missing or empty and the field is not optional.
@@ -20,12 +20,12 @@ package struct CompiledField: Sendable {
     /// when `optional`, else fails with `requiredMessage`.
     package init(
         name: String, filters: [any FilterType], trials: [(judge: TrialEvaluator, message: String)],
-        optional: Bool, requiredMessage: String, wholeMatchPatterns: [Pattern?] = []
+        optional: Bool, requiredMessage: String, byteTrials: [ByteTrial?] = []
     ) {
         self.name = name
         self.filters = filters
         self.trials = trials
-        self.wholeMatchPatterns = trials.indices.map { $0 < wholeMatchPatterns.count ? wholeMatchPatterns[$0] : nil }
+        self.byteTrials = trials.indices.map { $0 < byteTrials.count ? byteTrials[$0] : nil }
         self.optional = optional
         self.requiredMessage = requiredMessage
     }
@@ -53,7 +53,7 @@ package struct CompiledRules: Sendable {
                 }
             }
             var trials: [(judge: TrialEvaluator, message: String)] = []
-            var patterns: [Pattern?] = []
+            var byteTrials: [ByteTrial?] = []
             for (trial, message, place) in field.trials {
                 do {
                     trials.append(
@@ -61,7 +61,7 @@ package struct CompiledRules: Sendable {
                             try RuleFactory.trial(trial, patternOptions: patternOptions),
                             message ?? field.message ?? trial.defaultMessage
                         ))
-                    patterns.append(try RuleFactory.wholeMatchPattern(trial, patternOptions: patternOptions))
+                    byteTrials.append(try RuleFactory.byteTrial(trial, patternOptions: patternOptions))
                 } catch {
                     throw RulesError(path: place.path, offset: place.offset, message: Self.describe(error))
                 }
@@ -69,7 +69,7 @@ package struct CompiledRules: Sendable {
             fields.append(
                 CompiledField(
                     name: field.name, filters: filters, trials: trials, optional: field.optional,
-                    requiredMessage: field.message ?? "is required", wholeMatchPatterns: patterns))
+                    requiredMessage: field.message ?? "is required", byteTrials: byteTrials))
         }
         self.fields = fields
     }
@@ -78,20 +78,34 @@ package struct CompiledRules: Sendable {
     /// a line ends at LF only, so `$`, `^` and `.` know no other line terminator.
     package static let lineSemantics: Pattern.Options = [.lineFeedOnly]
 
-    /// Rules made in code (for `check --email` and `check --format`).
+    /// Rules made in code.
     package init(fields: [CompiledField]) {
         self.fields = fields
     }
 
+    /// Rules of one required field with one trial (`check --email`, `check --pattern`), judged
+    /// as the same trial in a rules file: on the value's bytes where it can be.
+    ///
+    /// - Throws: ``PatternError`` for a broken pattern.
+    package init(field: String, trial: TrialSpec, message: String, patternOptions: Pattern.Options) throws {
+        let judge = try RuleFactory.trial(trial, patternOptions: patternOptions)
+        let byteTrial = try RuleFactory.byteTrial(trial, patternOptions: patternOptions)
+        self.init(fields: [
+            CompiledField(
+                name: field, filters: [], trials: [(judge, message)], optional: false, requiredMessage: "empty",
+                byteTrials: [byteTrial])
+        ])
+    }
+
     /// The same rules with every field optional (for matching columns when the data may lack
-    /// some of them), their trials' compiled whole-value patterns kept (without them a format
-    /// or email trial took the slower way through `Trial` on every row).
+    /// some of them), their trials' byte judges kept (without them a format or email trial
+    /// took the slower way through a `String` on every row).
     var allOptional: CompiledRules {
         CompiledRules(
             fields: fields.map {
                 CompiledField(
                     name: $0.name, filters: $0.filters, trials: $0.trials, optional: true,
-                    requiredMessage: $0.requiredMessage, wholeMatchPatterns: $0.wholeMatchPatterns)
+                    requiredMessage: $0.requiredMessage, byteTrials: $0.byteTrials)
             })
     }
 

@@ -47,10 +47,10 @@ package enum RuleFactory {
     ///
     /// - Throws: ``PatternError`` for a broken pattern.
     package static func trial(_ spec: TrialSpec, patternOptions: Pattern.Options = []) throws -> TrialEvaluator {
-        // `email`, `{"email": "swiftcop"}` and `format`: a whole match, as Trial.format and
-        // Trial.email judge, of the one pattern the byte path also uses.
-        if let pattern = try wholeMatchPattern(spec, patternOptions: patternOptions) {
-            return { try pattern.hasWholeMatch(in: $0) }
+        // `email`, `{"email": "swiftcop"}` and `format`: the judge the byte path also uses (a
+        // whole match, as Trial.format and Trial.email judge, and the email rule's checks).
+        if let byteTrial = try byteTrial(spec, patternOptions: patternOptions) {
+            return byteTrial.judge
         }
         switch spec {
         case .email, .swiftCopEmail, .format:

@@ -15,8 +15,10 @@ enum CheckCommand {
             Prints one line per invalid row (row number, line number, field, message and the
             value), then the count. --email and --pattern judge the raw value of one column (CSV,
             TSV), key (JSON Lines) or the whole line (plain lines); --pattern is a whole-value
-            match, like SwiftCop's Trial.format; --email is the rules' modern email trial (any
-            top-level domain, internationalized domains, RFC 5321 lengths). With either, an empty
+            match, like SwiftCop's Trial.format; --email is the rules' modern email trial (RFC
+            5321 lengths: 254 octets, 64 before the @; ASCII local parts; internationalized
+            domains as IDNA 2008 accepts them; top-level domains of two letters or more; no
+            quoted local parts or address literals: see the README). With either, an empty
             or missing value is reported as empty, whatever the pattern. --rules applies the
             rules' filters and trials, as 'clean' does (an empty value fails a field unless it is
             optional); --column then checks that one field only.
@@ -69,17 +71,13 @@ enum CheckCommand {
         case .email: spec = .email
         case .pattern(let source): spec = .format(source)
         }
-        let trial: TrialEvaluator
+        let message = spec == .email ? "invalid email" : "does not match the format"
         do {
-            trial = try RuleFactory.trial(spec, patternOptions: patternOptions(options))
+            return try CompiledRules(
+                field: options.column ?? LinesCodec.fieldName, trial: spec, message: message,
+                patternOptions: patternOptions(options))
         } catch let error as PatternError {
             throw ToolError.input("--pattern: the pattern does not compile:\n\(error.description)")
         }
-        let message = spec == .email ? "invalid email" : "does not match the format"
-        return CompiledRules(fields: [
-            CompiledField(
-                name: options.column ?? LinesCodec.fieldName, filters: [], trials: [(trial, message)], optional: false,
-                requiredMessage: "empty")
-        ])
     }
 }
