@@ -69,19 +69,32 @@ let package = Package(
             dependencies: ["FastCop", "FastCopFuzzChecks"],
             path: "Fuzz/FastCopFuzz"
         ),
+        // The tests' oracle for the differential check against PCRE2 alone: plain C over PCRE2,
+        // with FastCop's compile flags and nothing else of FastCop.
+        .target(
+            name: "PCRE2Oracle",
+            dependencies: ["CPCRE2"],
+            path: "Tests/PCRE2Oracle"
+        ),
+        // Finds the public test suites beside the clone (../shared/suites), for the tests that
+        // read them and skip with a note when they are absent.
+        .target(
+            name: "PublicSuites",
+            path: "Tests/PublicSuites"
+        ),
         .testTarget(
             name: "FastCopTests",
-            dependencies: ["FastCop", "FastCopFuzzChecks"]
+            dependencies: ["FastCop", "FastCopFuzzChecks", "PCRE2Oracle", "PublicSuites"]
         ),
         // The records library in process: every format, the rules decoder and the row pipeline.
         .testTarget(
             name: "FastCopRecordsTests",
-            dependencies: ["FastCopRecords"]
+            dependencies: ["FastCopRecords", "PublicSuites"]
         ),
         // Runs the built `fastcop` binary as a user would (no dependency on its module).
         .testTarget(
             name: "FastCopToolTests",
-            dependencies: [],
+            dependencies: ["PublicSuites"],
             exclude: ["Golden"]
         ),
     ],

@@ -1,7 +1,7 @@
 /// A small RFC 4180 reader for checking the tool's CSV output in tests.
 enum CSVTestParser {
-    /// The records of `text`, each a list of field values.
-    static func records(_ text: String, delimiter: Character = ",") -> [[String]] {
+    /// The records of `text`, each a list of field values; `quote` is the quote character.
+    static func records(_ text: String, delimiter: Character = ",", quote: Character = "\"") -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field = ""
@@ -14,9 +14,9 @@ enum CSVTestParser {
         while index < characters.count {
             let character = characters[index]
             if inQuotes {
-                if character == "\"" {
-                    if index + 1 < characters.count && characters[index + 1] == "\"" {
-                        field.unicodeScalars.append("\"")
+                if Character(character) == quote {
+                    if index + 1 < characters.count && Character(characters[index + 1]) == quote {
+                        field.unicodeScalars.append(character)
                         index += 1
                     } else {
                         inQuotes = false
@@ -25,7 +25,7 @@ enum CSVTestParser {
                 } else {
                     field.unicodeScalars.append(character)
                 }
-            } else if character == "\"" && !fieldStarted {
+            } else if Character(character) == quote && !fieldStarted {
                 inQuotes = true
                 fieldStarted = true
             } else if Character(character) == delimiter {
