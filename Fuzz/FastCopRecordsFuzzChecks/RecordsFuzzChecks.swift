@@ -155,10 +155,10 @@ package final class RecordsFuzzChecks {
         return quoted + "\""
     }
 
-    /// A field's filtered value as the `String` filters give it, nil when they give none or
-    /// throw (the pipeline then rejects the row).
+    /// A field's filtered value as the `String` filters give it, nil when one throws (the
+    /// pipeline then rejects the row).
     static func filtered(_ value: String, by field: CompiledField) -> String? {
-        (try? field.filteredAsString(value)) ?? nil
+        try? field.filteredAsString(value)
     }
 
     static func shown(_ records: [RecordsProbe.Record]) -> String {

@@ -129,16 +129,13 @@ package enum RecordsProbe {
 }
 
 extension CompiledField {
-    /// `value` run through the field's filters by their `String` code (the pipeline runs them
-    /// on bytes and must give the same text); nil when a filter gives nothing.
+    /// `value` run through the field's filters by their `String` code, a filter's nil read as
+    /// "" (the pipeline runs them on bytes and must give the same text).
     ///
     /// - Throws: a filter's error.
-    package func filteredAsString(_ value: String) throws -> String? {
+    package func filteredAsString(_ value: String) throws -> String {
         var text = value
-        for filter in filters {
-            guard let next = try filter.apply(to: text, context: nil) else { return nil }
-            text = next
-        }
+        for filter in filters { text = try filter.apply(to: text, context: nil) ?? "" }
         return text
     }
 }
