@@ -56,7 +56,8 @@ let package = Package(
             dependencies: ["FastCop"],
             path: "Examples/SwiftCopExample"
         ),
-        // The fuzzer's checks (findings are returned, not fatal): linked by the fuzzer and the tests.
+        // The fuzzer's checks (findings are returned, not fatal): linked by the fuzzer and the tests;
+        // also the driver and corpus replay both fuzz targets share.
         .target(
             name: "FastCopFuzzChecks",
             dependencies: ["FastCop"],
@@ -82,6 +83,19 @@ let package = Package(
             name: "PublicSuites",
             path: "Tests/PublicSuites"
         ),
+        // The records fuzzer's checks (CSV and TSV in every dialect, JSON Lines, lines, rules
+        // files; findings returned, not fatal): linked by its fuzz target and the records tests.
+        .target(
+            name: "FastCopRecordsFuzzChecks",
+            dependencies: ["FastCopRecords"],
+            path: "Fuzz/FastCopRecordsFuzzChecks"
+        ),
+        // The records library's fuzz target, built and run as FastCopFuzz is (scripts/fuzz).
+        .executableTarget(
+            name: "FastCopRecordsFuzz",
+            dependencies: ["FastCopFuzzChecks", "FastCopRecordsFuzzChecks"],
+            path: "Fuzz/FastCopRecordsFuzz"
+        ),
         .testTarget(
             name: "FastCopTests",
             dependencies: ["FastCop", "FastCopFuzzChecks", "PCRE2Oracle", "PublicSuites"]
@@ -89,7 +103,7 @@ let package = Package(
         // The records library in process: every format, the rules decoder and the row pipeline.
         .testTarget(
             name: "FastCopRecordsTests",
-            dependencies: ["FastCopRecords", "PublicSuites"]
+            dependencies: ["FastCopRecords", "PublicSuites", "FastCopFuzzChecks", "FastCopRecordsFuzzChecks"]
         ),
         // Runs the built `fastcop` binary as a user would (no dependency on its module).
         .testTarget(

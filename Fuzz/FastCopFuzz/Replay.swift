@@ -20,25 +20,9 @@ enum Replay {
             print("       FastCopFuzz --leak-loop [ROUNDS]   (the same loop without the check, for LeakSanitizer)")
             return
         }
-        var count = 0
-        var failed = 0
-        for path in arguments {
-            for file in try FuzzCorpus.files(at: path) {
-                let findings = try FuzzCorpus.replay(file)
-                for finding in findings { print("\(file.path): FastCop fuzz finding: \(finding)") }
-                failed += findings.isEmpty ? 0 : 1
-                count += 1
-            }
+        try FuzzDriver.replay(arguments, name: "FastCop") { bytes in
+            bytes.withUnsafeBufferPointer { FuzzChecks.run(FuzzInput($0)) }
         }
-        guard failed == 0 else {
-            throw ReplayError(message: "\(failed) of \(count) inputs gave findings")
-        }
-        print("replayed \(count) inputs: no finding")
-    }
-
-    struct ReplayError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
     }
 
     static func writeSeeds(to folder: URL) throws {

@@ -15,6 +15,19 @@ package enum FuzzCorpus {
             .map { url.appendingPathComponent($0) }
     }
 
+    /// The checked-in corpus folder `name` (`corpus`, `records-corpus`) under `Fuzz/`, found
+    /// from `testFile`, the `#filePath` of a test in `Tests/SUITE/`.
+    package static func checkedIn(_ name: String, fromTest testFile: String) -> URL {
+        URL(fileURLWithPath: testFile).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz").appendingPathComponent(name)
+    }
+
+    /// The names of the files in `folder`, sorted; none when it cannot be listed (a test that
+    /// expects the seeds then fails).
+    package static func names(in folder: URL) -> [String] {
+        ((try? files(at: folder.path)) ?? []).map(\.lastPathComponent)
+    }
+
     /// The bytes of the seed at `index` in ``Seeds/all``, as the fuzzer reads them.
     package static func encodedSeed(_ index: Int) -> [UInt8] {
         let seed = Seeds.all[index]

@@ -30,20 +30,13 @@ enum RecordsFixture {
         _ input: [UInt8], format: InputFormat, dialect: CSVDialect? = nil, blockSize: Int = 5,
         answeringEveryLine: Bool = false
     ) throws -> [Record] {
-        let reader = RecordReader(
-            source: .memory(input, name: "input"),
-            splitter: format.makeSplitter(answeringEveryLine: answeringEveryLine, dialect: dialect),
-            blockSize: blockSize)
-        var records: [Record] = []
-        while let block = try reader.next() {
-            for span in block.records {
-                records.append(
-                    Record(
-                        bytes: Array(block.bytes[span.start..<span.end]), line: span.line, problem: span.problem,
-                        crlf: span.endedWithCRLF))
-            }
+        try RecordsProbe.split(
+            input, format: format, dialect: dialect, blockSize: blockSize, answeringEveryLine: answeringEveryLine
+        ).records.map {
+            Record(
+                bytes: $0.bytes, line: $0.line, problem: $0.problem.map(RecordProblem.init(description:)),
+                crlf: $0.endedWithCRLF)
         }
-        return records
     }
 
     static func records(_ input: String, format: InputFormat) throws -> [Record] {

@@ -7,14 +7,11 @@ import Testing
 /// through the fuzzer's own checks.
 @Suite("Hostile: fuzz findings and the seed corpus")
 struct HostileFuzzRegressionTests {
-    /// The checked-in corpus folder, found from this file's path.
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/corpus")
+    /// The checked-in corpus folder.
+    static let corpus = FuzzCorpus.checkedIn("corpus", fromTest: #filePath)
 
-    /// The checked-in corpus files' names (an empty list makes ``corpusHoldsTheSeeds()`` fail).
-    static let corpusFiles: [String] =
-        ((try? FuzzCorpus.files(at: corpus.path)) ?? []).map(\.lastPathComponent)
+    /// The corpus files' names (an empty list makes ``corpusHoldsTheSeeds()`` fail).
+    static let corpusFiles = FuzzCorpus.names(in: corpus)
 
     @Test("the corpus folder holds at least the seed table")
     func corpusHoldsTheSeeds() {
