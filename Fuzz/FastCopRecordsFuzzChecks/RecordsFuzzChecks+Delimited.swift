@@ -89,21 +89,21 @@ extension RecordsFuzzChecks {
             }
             return
         }
-        // Known gap, reported with issue 33's fuzzing (CR alone as a line end is being changed
-        // on another branch): a last record that ends the input with a CR keeps it, and is
-        // written back with the output's line ending after it, so it reads back without the CR
-        // (TSV `pexLr\r\r` writes the header `pexLr\r\r\n`, read as `pexLr\r`; a one-column row
-        // `\r` is written `\r\n`, a blank line, read as no row). Its read-back is not compared;
-        // remove this with the fix (inputs: Fuzz/records-corpus/cr-at-end, cr-at-end-blank).
-        let endsInCR = input.data.last == UInt8(ascii: "\r") ? read.records.last : nil
+        // A header that ends the input with a CR of data (TSV `pexLr\r\r`: the last CR ends the
+        // line, the other is data) is written with a LF after it and reads back without it. The
+        // tool never meets it: an input with no LF and a CR alone is read with CR line ends
+        // (`InputSource.decoding`), which these in-memory runs skip. Rows with such a CR are
+        // rejected by the pipeline (Fuzz/records-corpus/cr-at-end).
+        let headerEndsInCR =
+            dialect.hasHeader && rows.isEmpty && input.data.last == UInt8(ascii: "\r")
+            && header.bytes.last == UInt8(ascii: "\r")
         let rejected = rejectedRows(run.rejects, dialect: dialect, rows: rows.count, count: run.summary.rejected)
         let cleanRows = rows.indices.filter { !rejected.contains($0 + 1) }.map { rows[$0] }
         let written = try RecordsProbe.split(
             run.clean, format: input.format, dialect: dialect)
         let writtenRows = dialect.hasHeader ? Array(written.records.dropFirst()) : written.records
         expect(
-            writtenRows.count == run.summary.cleanRows
-                || endsInCR != nil && writtenRows.count == run.summary.cleanRows - 1,
+            writtenRows.count == run.summary.cleanRows,
             "CLEAN reads back as \(writtenRows.count) rows, not \(run.summary.cleanRows)")
         for (row, back) in zip(cleanRows, writtenRows) {
             guard let values = expected(row) else {
@@ -112,13 +112,13 @@ extension RecordsFuzzChecks {
             }
             let read = try? RecordsProbe.fields(of: back.bytes, dialect: dialect).get()
             expect(
-                back.problem == nil && read == values || row.record == endsInCR,
+                back.problem == nil && read == values,
                 "row \(Self.shown(row.record)) cleaned to \(values), written as \(Self.shown(back)), reads back as "
                     + "\(read.map { "\($0)" } ?? "a malformed record")")
         }
         if dialect.hasHeader, let first = written.records.first {
             expect(
-                first.bytes == header.bytes || header == endsInCR,
+                first.bytes == header.bytes || headerEndsInCR,
                 "CLEAN's header \(Self.shown(first)) is not the input's")
         }
     }

@@ -105,12 +105,7 @@ package final class RecordsFuzzChecks {
             summary.cleanRows + summary.rejected == summary.rows,
             "rows in \(summary.rows) != clean \(summary.cleanRows) + rejected \(summary.rejected)")
         expect(summary.malformedRows <= summary.rejected, "more malformed rows than rejected")
-        // Known gap, reported with issue 33's fuzzing: an input of blank lines only (no record)
-        // ends the run before the reader's count of skipped blank lines is taken into the
-        // summary (RowPipeline.run's early return), so it says none were skipped. Remove this
-        // exception with the fix; the input is Fuzz/records-corpus/blank-lines-only.
-        let knownGap = rows == 0 && summary.rows == 0 && summary.skippedBlankLines == 0
-        if let blankLines, !knownGap {
+        if let blankLines {
             expect(
                 summary.skippedBlankLines == blankLines,
                 "the summary skipped \(summary.skippedBlankLines) blank lines, the reader \(blankLines)")

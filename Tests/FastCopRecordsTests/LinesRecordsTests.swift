@@ -7,12 +7,14 @@ struct LinesRecordsTests {
     static let rules = #"{"fields": {"line": {"filters": ["trim"], "trials": ["email"], "message": "Invalid email"}}}"#
 
     @Test(
-        "lines are cut at every newline, a CR before it is the ending, blank lines are rows",
+        "lines are cut at every newline, a CR before it or ending the input is the ending, blank lines are rows",
         arguments: [
             ("a\nb\n", ["a", "b"], [false, false]),
             ("a\r\nb\r\n", ["a", "b"], [true, true]),
             ("a\r\n\nlast", ["a", "", "last"], [true, false, false]),
             ("un\rcr\n", ["un\rcr"], [false]),
+            ("a\nlast\r", ["a", "last"], [false, false]),
+            ("a\nlast\r\r", ["a", "last\r"], [false, false]),
             ("日本語\nZoë", ["日本語", "Zoë"], [false, false]),
         ])
     func splitting(input: String, expected: [String], crlf: [Bool]) throws {

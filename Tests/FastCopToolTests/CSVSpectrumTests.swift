@@ -12,12 +12,6 @@ struct CSVSpectrumTests {
     static let names = PublicSuites.files(in: "csv-spectrum/csvs").filter { $0.hasSuffix(".csv") }
         .map { String($0.dropLast(4)) }
 
-    /// Files FastCop reads differently today, waiting for the lead's change to CSV reading.
-    static let pending: [String: String] = [
-        // stray quote / CR-only line ends: lead's change (`37°36'37.8"N` is unquoted: its quote is data)
-        "location_coordinates": "stray quote / CR-only line ends: lead's change"
-    ]
-
     /// The rows the suite's JSON gives for `name` (one object for a file of one row).
     static func expectedRows(_ name: String) throws -> [[String: String]] {
         let json = try JSONSerialization.jsonObject(
@@ -48,10 +42,6 @@ struct CSVSpectrumTests {
             let rows = outcome.records.dropFirst().map { Dictionary(zip(header, $0), uniquingKeysWith: { a, _ in a }) }
             #expect(rows == expected)
         }
-        if let reason = Self.pending[name] {
-            withKnownIssue(Comment(rawValue: reason)) { try check() }
-        } else {
-            try check()
-        }
+        try check()
     }
 }

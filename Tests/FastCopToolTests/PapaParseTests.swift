@@ -16,16 +16,8 @@ import Testing
 struct PapaParseTests {
     static let cases = PapaParseCase.all.filter { $0.unsupported == nil }
 
-    /// Cases FastCop reads differently today, waiting for the lead's change to CSV reading
-    /// (a quote inside an unquoted field is data; a CR alone ends a line).
-    static let pending: Set<String> = [
-        // stray quote / CR-only line ends: lead's change
-        "core 12", "core 17", "core 18", "parse 8",  // a quote inside an unquoted field
-        "parse 0",  // CR alone as the line end
-    ]
-
-    /// Cases where FastCop and PapaParse disagree by design or by a decision still to be made,
-    /// with what each does.
+    /// Cases where FastCop and PapaParse disagree by design, with what each does (the README
+    /// lists these choices under "CSV as other readers read it").
     static let differences: [String: String] = {
         let blankLine =
             "blank lines: PapaParse keeps a blank line (and the empty text after a final line break) as a row of "
@@ -44,9 +36,9 @@ struct PapaParseTests {
         for id in ["parse 5", "parse 6", "parse 7", "parse 90", "parse 91"] { differences[id] = spaceAfterQuote }
         for id in ["core 59", "core 61", "core 62"] { differences[id] = renamedHeader }
         differences["parse 9"] =
-            "mixed line ends: PapaParse takes the first kind (LF) for the whole input, so a CR alone is data "
-            + "(f\\rg) and the row has 5 fields; FastCop rejects that row (5 fields, the first has 3), and after the "
-            + "lead's change reads the CR as a line end; PapaParse also keeps the final blank line as a row"
+            "mixed line ends: both take the first line end (LF) for the whole input, so a CR alone is data "
+            + "(f\\rg) and the row has 5 fields; PapaParse keeps it (no header), FastCop rejects it (5 fields, "
+            + "the first row has 3); PapaParse also keeps the final blank line as a row"
         return differences
     }()
 
@@ -85,10 +77,7 @@ struct PapaParseTests {
     @Test("CLEAN read back holds PapaParse's rows", arguments: cases)
     func cleanRows(testCase: PapaParseCase) throws {
         let check = { try Self.check(testCase) }
-        if Self.pending.contains(testCase.id) {
-            // stray quote / CR-only line ends: lead's change
-            withKnownIssue("stray quote / CR-only line ends: lead's change") { try check() }
-        } else if let difference = Self.differences[testCase.id] {
+        if let difference = Self.differences[testCase.id] {
             withKnownIssue(Comment(rawValue: difference)) { try check() }
         } else {
             try check()

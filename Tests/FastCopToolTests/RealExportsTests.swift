@@ -151,6 +151,50 @@ struct RealExportsTests {
         }
     }
 
+    @Test("blank lines only: the summary counts them, so an empty CLEAN says why")
+    func blankLinesOnly() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.rules)
+            try tool.write("in.csv", "\n\n\n")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--summary", "json",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(#""blankLinesSkipped":3"#), "\(result.stdout)")
+            #expect(result.stdout.contains(#""bytesRead":3"#), "\(result.stdout)")
+        }
+    }
+
+    @Test("a CR that ends the input ends its last line; a CR of data before a LF rejects its row")
+    func carriageReturnAtTheEnd() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"b": {"optional": true}}}"#)
+            // The last line ends with CR alone, the others with LF: the CR is a line end, as
+            // Python's csv reads it, not data that CLEAN would write before a LF.
+            for (name, text) in [("in.csv", "a,b\nx,y\nz,w\r"), ("in.tsv", "a\tb\nx\ty\nz\tw\r")] {
+                try tool.write(name, text)
+                let result = try tool.run(["clean", name, "--rules", "rules.json", "-o", "clean.out", "-q"])
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(tool.read("clean.out") == String(text.dropLast()) + "\n")
+            }
+            // `y\r\r\n` in a LF file: the first CR is the row's data. Written before a LF it would
+            // read back as a CRLF line end, so the row is rejected with the reason, kept whole.
+            for (name, text) in [("in.csv", "a,b\nx,y\r\r\n1,2\n"), ("in.tsv", "a\tb\nx\ty\r\r\n1\t2\n")] {
+                try tool.write(name, text)
+                let result = try tool.run([
+                    "clean", name, "--rules", "rules.json", "-o", "clean.out", "--rejects", "rejects.out",
+                ])
+                #expect(result.status == 1, "\(result.stderr)")
+                #expect(tool.read("clean.out") == (name == "in.csv" ? "a,b\n1,2\n" : "a\tb\n1\t2\n"))
+                let rejects = try #require(tool.read("rejects.out"))
+                #expect(rejects.contains("that is data: written before the LF line end"), "\(rejects)")
+                if name == "in.csv" {
+                    #expect(CSVTestParser.records(rejects)[1][0] == "x,y\r")
+                }
+            }
+        }
+    }
+
     @Test("--output-mode lines: a line that continues a cut quoted field is malformed, a stray quote is not")
     func linesModeContinuation() throws {
         try ToolRunner.withRunner { tool in

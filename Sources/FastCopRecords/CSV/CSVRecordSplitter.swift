@@ -249,8 +249,11 @@ package struct CSVRecordSplitter: RecordSplitter {
         into records: inout RecordSpanRoom
     ) {
         var end = newline
-        let crlf = hasNewline && end > start && base[end - 1] == ASCII.carriageReturn
-        if crlf { end -= 1 }
+        let endsWithCR = end > start && base[end - 1] == ASCII.carriageReturn
+        let crlf = hasNewline && endsWithCR
+        // A CR before the `\n` is part of the line ending; so is a CR that ends the input (out
+        // of quotes here), as a reader of CR line ends reads it.
+        if endsWithCR { end -= 1 }
         defer { nextLine += 1 + newlines }
         if end == start && !keepsBlankLines {  // a blank line is not a record
             skippedBlankLines += 1

@@ -12,6 +12,9 @@
 /// added at the end; a line that is not a JSON object is written as
 /// `{"_row": …, "_line": …, "_raw": "the line", "_errors": […]}`.
 package struct JSONLinesCodec: RowCodec {
+    /// A CR after the object is whitespace: the row reads back the same before any line end.
+    package var keepsTrailingCR: Bool { false }
+
     /// The rule fields' paths, as a tree of UTF-8 keys (compared without decoding them).
     let paths: JSONPathTree
     let fieldCount: Int

@@ -1,7 +1,7 @@
 import FastCop
 
 /// The record splitter for line-based formats (JSON Lines, plain lines): splits at every `\n`
-/// (a preceding `\r` is part of the line ending), numbering lines across blocks. It finds each
+/// (a preceding `\r` is part of the line ending, as is a `\r` that ends the input), numbering lines across blocks. It finds each
 /// line end with the library's line engine (`ByteScan.nextNewline`).
 package struct LineRecordSplitter: RecordSplitter {
     /// Blank lines are not records (CSV and JSON Lines); for plain lines they are.
@@ -42,8 +42,12 @@ package struct LineRecordSplitter: RecordSplitter {
         _ start: Int, _ newline: Int, ending: Bool, base: UnsafePointer<UInt8>, into records: inout RecordSpanRoom
     ) {
         var end = newline
-        let crlf = ending && end > start && base[end - 1] == ASCII.carriageReturn
-        if crlf { end -= 1 }
+        let endsWithCR = end > start && base[end - 1] == ASCII.carriageReturn
+        let crlf = ending && endsWithCR
+        // A CR before the `\n` is part of the line ending; so is a CR that ends the input (a
+        // last line ended by CR alone), or it would be written back with a line ending after it
+        // and read back without it.
+        if endsWithCR { end -= 1 }
         defer { nextLine += 1 }
         if skipsBlankLines && end == start {
             skippedBlankLines += 1

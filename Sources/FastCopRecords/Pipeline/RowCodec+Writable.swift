@@ -10,6 +10,12 @@ extension RowCodec {
 
     package var restrictsValues: Bool { false }
 
+    /// Whether a CR at the end of a row is data that must come back as it went in (a CSV or
+    /// TSV field, a plain line). A row written so before a LF line end is rejected, as it would
+    /// be read back as a CRLF line end. JSON Lines says no: a CR there is whitespace after the
+    /// object, and the row reads back the same.
+    package var keepsTrailingCR: Bool { true }
+
     /// Adds a failure for each field whose cleaned value (in `values`) cannot be written.
     func checkWritable(_ inputs: [FieldInput], values: FieldValues, failures: inout [FieldFailure]) {
         for (index, input) in inputs.enumerated() {

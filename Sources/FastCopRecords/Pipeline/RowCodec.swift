@@ -91,6 +91,9 @@ package protocol RowCodec: Sendable {
 
     /// Whether ``unwritableReason(_:)`` can ever say no (false: no value is checked).
     var restrictsValues: Bool { get }
+
+    /// Whether a CR ending a row is data (see `RowCodec+Writable.swift`).
+    var keepsTrailingCR: Bool { get }
 }
 
 extension RowCodec {

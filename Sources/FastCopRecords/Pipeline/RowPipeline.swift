@@ -58,6 +58,11 @@ package struct RowPipeline {
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }
         guard let first = try reader.next() else {
+            // No record: an empty input, or blank lines only (counted, so the summary says why
+            // nothing was written).
+            summary.crLineEnds = input.endsLinesWithCR
+            summary.bytesRead = reader.bytesRead
+            summary.blankLines = reader.skippedBlankLines
             summary.seconds = (ContinuousClock.now - start).inSeconds
             return summary
         }
@@ -77,11 +82,13 @@ package struct RowPipeline {
                 let place = dialect.hasHeader ? "the header" : "the first row, which sets the columns"
                 throw RecordsError("\(input.name): line 1 (\(place)): \(RecordProblem.unterminatedQuote)")
             }
-            // A header with a bare CR that runs to the end of the first block holds the rows: lines
-            // ended by CR alone that the look at the input's start did not see (a first line
-            // longer than its look-ahead). Reading on would judge no row and write an empty CLEAN.
-            if first.records.count == 1, headerSpan.end == first.bytes.count, !reader.lastBlockCameEarly,
-                header.contains(ASCII.carriageReturn)
+            // A header with a CR that runs to the end of the first block (but for its line end),
+            // past the look-ahead, holds the rows: lines ended by CR alone that the look at the
+            // input's start did not see (a first line longer than its look-ahead). Reading on
+            // would judge no row and write an empty CLEAN. (Within the look-ahead, a CR in such
+            // a header is data: the look found LF line ends, as in a quoted "B\r\nB".)
+            if first.records.count == 1, first.bytes.count - headerSpan.end <= 1, !reader.lastBlockCameEarly,
+                header.count > CarriageReturnLines.lookahead, header.contains(ASCII.carriageReturn)
             {
                 throw RecordsError(
                     "\(input.name): line 1 holds every line of the first \(Formatting.grouped(reader.bytesRead))"

@@ -106,7 +106,18 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 result.cleanRows += 1
                 switch mode {
                 case .split:
+                    let start = result.clean.count
                     writeClean(record, inputs: inputs, values: values, changes: &changes, to: &result.clean)
+                    if codec.keepsTrailingCR && endsWithCRBeforeLF(result.clean, from: start) {
+                        // A CR that ends the row's data, written before a LF line end, would be
+                        // read back as part of a CRLF line end: the row would lose it unseen.
+                        let reason =
+                            "the row ends with a CR (\\r) that is data: written before the LF line end,"
+                            + " it would be read back as part of the line end"
+                        if unwrite(record, row: row, line: span.line, from: start, reason, into: &result) {
+                            return finished(result)
+                        }
+                    }
                 case .lines:
                     let start = result.clean.count
                     result.clean.append(contentsOf: Self.okPrefix)
@@ -115,18 +126,12 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                         // An answer is a line of text: a control character in the row cannot
                         // be written raw, and escaped it would change the row unseen. The row
                         // is answered as one that cannot be read.
-                        result.clean.removeSubrange(start...)
-                        result.cleanRows -= 1
-                        result.rejectedRows += 1
-                        result.malformedRows += 1
                         let reason =
                             "the row holds the control character \(RejectText.escape(control: control)),"
                             + " which --output-mode lines does not write in an answer"
-                        if strict {
-                            result.strictStop = "line \(span.line): \(reason)"
-                            return result
+                        if unwrite(record, row: row, line: span.line, from: start, reason, into: &result) {
+                            return finished(result)
                         }
-                        writeMalformed(record, row: row, line: span.line, reason, into: &result)
                     }
                 case .report:
                     break
@@ -247,6 +252,32 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
 
     /// The first control character other than tab in the `ok` answer that starts at `start` of
     /// `output` (its line ending left out), or nil.
+    /// Takes back a clean row written from `start` that cannot stand as written, and rejects it
+    /// as unreadable with `reason` (counted as malformed).
+    ///
+    /// - Returns: whether the run stops here (`--strict`).
+    private func unwrite(
+        _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, from start: Int, _ reason: String,
+        into result: inout TaskResult
+    ) -> Bool {
+        result.clean.removeSubrange(start...)
+        result.cleanRows -= 1
+        result.rejectedRows += 1
+        result.malformedRows += 1
+        if strict {
+            result.strictStop = "line \(line): \(reason)"
+            return true
+        }
+        writeMalformed(record, row: row, line: line, reason, into: &result)
+        return false
+    }
+
+    /// Whether the row written from `start` ends with a CR before a LF line end (never with
+    /// CRLF line ends: the row's CR then stands before the CRLF).
+    private func endsWithCRBeforeLF(_ output: [UInt8], from start: Int) -> Bool {
+        !codec.lineEnding.crlf && output.count - start >= 2 && output[output.count - 2] == ASCII.carriageReturn
+    }
+
     private func firstControl(inAnswer output: [UInt8], from start: Int) -> UInt8? {
         output.withUnsafeBufferPointer { bytes in
             let end = bytes.count - (codec.lineEnding.crlf ? 2 : 1)
