@@ -27,6 +27,33 @@ struct PapaParseCase: Sendable, CustomTestStringConvertible {
     /// Whether an error is about quotes (then FastCop may split the broken text into other rows).
     var quoteErrors = false
 
+    /// PapaParse's rows with their numbers, but for the rows of one empty field that blank
+    /// lines give unless `skipEmptyLines` is set (which is how FastCop reads them: a blank line
+    /// is no row). A case that sets it has none to leave out.
+    var rowsSkippingEmptyLines: [(offset: Int, element: [String])] {
+        rows.enumerated().filter { $0.element != [""] }.map { ($0.offset, $0.element) }
+    }
+
+    /// A header's names as PapaParse names them: the second and later uses of a name get
+    /// `_1`, `_2`… after it, skipping names the header already holds (`c,c,c,c_1` is
+    /// `c,c_2,c_3,c_1`).
+    static func renamedHeader(_ names: [String]) -> [String] {
+        var taken = Set(names)
+        var seen: Set<String> = []
+        var next: [String: Int] = [:]
+        return names.map { name in
+            guard seen.contains(name) else {
+                seen.insert(name)
+                return name
+            }
+            var count = next[name, default: 1]
+            while taken.contains("\(name)_\(count)") { count += 1 }
+            next[name] = count + 1
+            taken.insert("\(name)_\(count)")
+            return "\(name)_\(count)"
+        }
+    }
+
     var id: String { "\(group) \(index)" }
     var testDescription: String { "\(id): \(title)" }
 

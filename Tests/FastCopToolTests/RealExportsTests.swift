@@ -75,6 +75,51 @@ struct RealExportsTests {
         }
     }
 
+    @Test("spaces after a closing quote are padding: dropped from the value and from CLEAN's row")
+    func spacesAfterClosingQuote() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", Self.rules)
+            // Untouched (id) and cleaned (note) fields alike; a tab counts; text after the
+            // padding is still malformed.
+            try tool.write("in.csv", "id,note\n\"1\" ,\" a \"  \n\"2\"\t,b\n\"3\" x,c\n")
+            var result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects", "rejects.csv",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(tool.read("clean.csv") == "id,note\n\"1\",a\n\"2\",b\n")
+            let rejects = CSVTestParser.records(try #require(tool.read("rejects.csv")))
+            #expect(rejects.count == 2)
+            #expect(rejects[1][5] == "malformed CSV: text after the closing quote of field 1")
+            // --strict-quotes: RFC 4180 to the letter, the padding makes the row malformed.
+            result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.csv", "--rejects", "rejects.csv",
+                "--strict-quotes",
+            ])
+            #expect(result.status == 1)
+            #expect(tool.read("clean.csv") == "id,note\n")
+            let strict = CSVTestParser.records(try #require(tool.read("rejects.csv")))
+            #expect(strict[1][5] == "malformed CSV: spaces after the closing quote of field 1 (--strict-quotes)")
+        }
+    }
+
+    @Test("--no-header: the first well-formed row sets the columns, a malformed one before it is rejected")
+    func noHeaderMalformedFirstRow() throws {
+        try ToolRunner.withRunner { tool in
+            try tool.write("rules.json", #"{"fields": {"2": {"filters": ["uppercase"]}}}"#)
+            try tool.write("in.csv", "\"a\"b,c,d\nx,y,z\n1,2\n")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "--no-header", "-o", "clean.csv", "--rejects",
+                "rejects.csv",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(tool.read("clean.csv") == "x,Y,z\n")
+            let rejects = CSVTestParser.records(try #require(tool.read("rejects.csv")))
+            #expect(rejects.map { $0[0] } == ["\"a\"b,c,d", "1,2"])
+            #expect(rejects[0].last == "malformed CSV: text after the closing quote of field 1")
+            #expect(rejects[1].last == "malformed CSV: 2 fields, row 2, the first well-formed one, has 3")
+        }
+    }
+
     @Test(
         "lines ended by CR alone are read as line ends and written so, in every format",
         arguments: [

@@ -15,6 +15,9 @@ package struct CSVCodec: RowCodec {
     /// Whether each row must be written on one line (`--output-mode lines`): a cleaned value
     /// with a line break cannot be written then, even quoted.
     let writesOneLineRows: Bool
+    /// What sets the number of columns, for messages: the header, or without one the first
+    /// well-formed row (`the first row`, or `row 3, the first well-formed one`).
+    let widthReference: String
 
     /// The metadata columns added to the rejects' header.
     static let rejectColumns = ["_row", "_line", "_field", "_message"]
@@ -28,7 +31,7 @@ package struct CSVCodec: RowCodec {
     ///   or a rule field (not optional) that is not a column.
     init(
         header: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, rules: CompiledRules, crlf: Bool, inputName: String,
-        oneLineRows: Bool = false
+        oneLineRows: Bool = false, widthRow: Int = 1
     ) throws {
         let place = dialect.hasHeader ? "line 1 (the header)" : "line 1 (the first row, which sets the columns)"
         var fields: [CSVField] = []
@@ -74,9 +77,17 @@ package struct CSVCodec: RowCodec {
         self.columns = columns
         self.lineEnding = LineEnding(crlf: crlf)
         self.writesOneLineRows = oneLineRows
+        self.widthReference =
+            dialect.hasHeader
+            ? "the header" : widthRow == 1 ? "the first row" : "row \(widthRow), the first well-formed one,"
     }
 
     package func makeScratch() -> [CSVField] { [] }
+
+    package func paddings(in scratch: [CSVField], into spans: inout [Range<Int>]) {
+        spans.removeAll(keepingCapacity: true)
+        for field in scratch where field.padding > 0 { spans.append(field.end..<field.paddedEnd) }
+    }
 
     @discardableResult
     package func read(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout [CSVField])
@@ -84,10 +95,8 @@ package struct CSVCodec: RowCodec {
     {
         let notes = try CSVFields.parse(record, dialect: dialect, into: &scratch)
         guard scratch.count == columnCount else {
-            // Without a header, the first row is what sets the number of columns.
-            let reference = dialect.hasHeader ? "the header" : "the first row"
             let found = scratch.count == 1 ? "1 field" : "\(scratch.count) fields"
-            throw RecordProblem(description: "malformed CSV: \(found), \(reference) has \(columnCount)")
+            throw RecordProblem(description: "malformed CSV: \(found), \(widthReference) has \(columnCount)")
         }
         for (index, column) in columns.enumerated() {
             guard let column else {
@@ -95,12 +104,13 @@ package struct CSVCodec: RowCodec {
                 continue
             }
             let field = scratch[column]
-            let span = field.start..<field.end
+            // A changed value replaces the field with the padding after its closing quote.
+            let span = field.start..<field.paddedEnd
             if field.hasEscapes {
                 inputs[index] = .text(CSVFields.value(of: field, in: record, dialect: dialect), span: span)
             } else {
                 inputs[index] = .bytes(
-                    value: field.isQuoted ? (span.lowerBound + 1)..<(span.upperBound - 1) : span, span: span)
+                    value: field.isQuoted ? (field.start + 1)..<(field.end - 1) : span, span: span)
             }
         }
         return notes

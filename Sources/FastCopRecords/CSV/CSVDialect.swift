@@ -24,8 +24,9 @@ package struct CSVDialect: Sendable, Equatable {
     /// Whether the first record names the columns; without one, columns are named by position:
     /// `1`, `2`, `3`…
     package var hasHeader: Bool
-    /// Whether a quote inside an unquoted field makes the row malformed (RFC 4180 to the
-    /// letter, `--strict-quotes`); by default it is data (`12" pipe`), as most readers take it.
+    /// Whether a quote inside an unquoted field, or spaces after a closing quote, make the row
+    /// malformed (RFC 4180 to the letter, `--strict-quotes`); by default the quote is data
+    /// (`12" pipe`), as most readers take it, and the spaces are padding.
     package var strictQuotes: Bool
 
     package init(

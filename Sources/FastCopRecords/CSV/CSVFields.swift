@@ -10,6 +10,12 @@ package struct CSVField: Sendable {
     /// Whether the value differs from the bytes between the quotes: a quoted field holds
     /// doubled quotes (`"say ""hi"""`), or a TSV field holds a backslash (`a\tb`).
     var hasEscapes: Bool
+    /// The spaces and tabs after a quoted field's closing quote (`"B" ,C`), up to the delimiter
+    /// or the record's end: padding, not part of the value. `end` is the closing quote's end.
+    var padding: UInt32 = 0
+
+    /// The field's bytes with the padding after its closing quote: what a changed value replaces.
+    var paddedEnd: Int { end + Int(padding) }
 }
 
 /// Parsing and writing the fields of one record (RFC 4180 CSV, TSV, CSV without quoting), on
@@ -17,7 +23,8 @@ package struct CSVField: Sendable {
 package enum CSVFields {
     /// Splits one record into fields.
     ///
-    /// A quote opens a quoted field only as a field's first byte. A quote inside an unquoted
+    /// A quote opens a quoted field only as a field's first byte; spaces and tabs after its
+    /// closing quote are padding (malformed with ``CSVDialect/strictQuotes``). A quote inside an unquoted
     /// field (`12" pipe`, `37°36'37.8"N`) is data, as Python's `csv`, Polars, PapaParse and
     /// rust-csv read it; the record's notes then hold ``RecordNotes/strayQuote`` (the summary
     /// counts such rows), unless the dialect has ``CSVDialect/strictQuotes``, which rejects it.
@@ -58,7 +65,26 @@ package enum CSVFields {
                     index += 1
                     break
                 }
-                fields.append(CSVField(start: start, end: index, isQuoted: true, hasEscapes: doubled))
+                let closed = index
+                // Spaces and tabs between the closing quote and the delimiter or the line end are
+                // padding (`"B" ,C` reads B, as PapaParse reads it); anything else is malformed.
+                while index < count && record[index] != delimiter
+                    && (record[index] == ASCII.space || record[index] == ASCII.tab)
+                {
+                    index += 1
+                }
+                if index > closed && (index == count || record[index] == delimiter) {
+                    if dialect.strictQuotes {
+                        throw RecordProblem(
+                            description: "malformed CSV: spaces after the closing quote of field \(fields.count + 1)"
+                                + " (--strict-quotes)")
+                    }
+                    notes.insert(.quotePadding)
+                }
+                fields.append(
+                    CSVField(
+                        start: start, end: closed, isQuoted: true, hasEscapes: doubled,
+                        padding: UInt32(index - closed)))
                 if index == count { return notes }
                 guard record[index] == delimiter else {
                     throw RecordProblem(

@@ -10,6 +10,8 @@ extension RowCodec {
 
     package var restrictsValues: Bool { false }
 
+    package func paddings(in scratch: Scratch, into spans: inout [Range<Int>]) { spans.removeAll() }
+
     /// Whether a CR at the end of a row is data that must come back as it went in (a CSV or
     /// TSV field, a plain line). A row written so before a LF line end is rejected, as it would
     /// be read back as a CRLF line end. JSON Lines says no: a CR there is whitespace after the

@@ -34,6 +34,9 @@ package struct RecordNotes: OptionSet, Sendable {
 
     /// A quote inside an unquoted CSV field, read as data (`12" pipe`).
     package static let strayQuote = RecordNotes(rawValue: 1 << 0)
+    /// Spaces or tabs after a quoted CSV field's closing quote (`"B" ,C`): padding, which a clean
+    /// row is written without (``RowCodec/paddings(in:into:)``).
+    package static let quotePadding = RecordNotes(rawValue: 1 << 1)
 }
 
 /// Reads rows of one format and writes clean rows and rejects in the same format.
@@ -54,6 +57,11 @@ package protocol RowCodec: Sendable {
     func read(
         _ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout Scratch
     ) throws(RecordProblem) -> RecordNotes
+
+    /// The spans of the last record read into `scratch` that a clean row is written without
+    /// (the padding after CSV closing quotes), in order; asked only when ``read(_:into:scratch:)``
+    /// noted ``RecordNotes/quotePadding``.
+    func paddings(in scratch: Scratch, into spans: inout [Range<Int>])
 
     /// Appends `value` encoded for this format (CSV quoting, a JSON string, raw text), to take
     /// the place of a field's span in a cleaned row.

@@ -43,6 +43,18 @@ package struct RowPipeline {
         self.progress = progress
     }
 
+    /// The index of the first record of `block` that is a well-formed row of the dialect (no
+    /// problem from the splitter, and its fields parse), or nil.
+    private func firstWellFormed(_ block: RecordBlock) -> Int? {
+        var fields: [CSVField] = []
+        return block.records.indices.first { index in
+            let span = block.records[index]
+            guard span.problem == nil else { return false }
+            let record = Array(block.bytes[span.start..<span.end])
+            return record.withUnsafeBufferPointer { (try? CSVFields.parse($0, dialect: dialect, into: &fields)) != nil }
+        }
+    }
+
     /// Processes the whole input.
     ///
     /// - Throws: ``RecordsError`` for unreadable input, a header that does not fit the rules,
@@ -75,8 +87,11 @@ package struct RowPipeline {
         let evaluator = RowEvaluator(rules: rules)
         switch format {
         case .csv, .tsv:
-            // The header (or, without one, the first row, which sets the number of columns).
-            let headerSpan = first.records[0]
+            // The header; without one, the first well-formed row sets the number of columns (a
+            // malformed row before it is rejected as any other is; when the first block holds
+            // none, the first row's problem stops the run).
+            let widthRow = dialect.hasHeader ? 0 : firstWellFormed(first) ?? 0
+            let headerSpan = first.records[widthRow]
             let header = Array(first.bytes[headerSpan.start..<headerSpan.end])
             if headerSpan.problem != nil {
                 let place = dialect.hasHeader ? "the header" : "the first row, which sets the columns"
@@ -101,7 +116,7 @@ package struct RowPipeline {
             let codec = try header.withUnsafeBufferPointer {
                 try CSVCodec(
                     header: $0, dialect: dialect, rules: columnRules, crlf: crlf, inputName: input.name,
-                    oneLineRows: mode == .lines)
+                    oneLineRows: mode == .lines, widthRow: widthRow + 1)
             }
             if case .split = mode, dialect.hasHeader {
                 try clean.write(outputBytes(header + codec.lineEnding.bytes))

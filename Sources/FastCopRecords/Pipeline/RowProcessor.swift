@@ -59,6 +59,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         var values = FieldValues(count: fieldCount)
         var failures: [FieldFailure] = []
         var changes: [(span: Range<Int>, value: Range<Int>)] = []
+        /// The spans of the row that a clean row is written without (``RowCodec/paddings(in:into:)``).
+        var paddings: [Range<Int>] = []
         var rejectScratch: [UInt8] = []
         // One UTF-8 check for all the task's records; only when it fails is each row checked
         // (to reject just the rows with invalid bytes, with the offset).
@@ -81,8 +83,12 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             }
             if problem == nil {
                 do {
-                    if try codec.read(record, into: &inputs, scratch: &scratch).contains(.strayQuote) {
-                        result.strayQuoteRows += 1
+                    let notes = try codec.read(record, into: &inputs, scratch: &scratch)
+                    if notes.contains(.strayQuote) { result.strayQuoteRows += 1 }
+                    if notes.contains(.quotePadding) {
+                        codec.paddings(in: scratch, into: &paddings)
+                    } else if !paddings.isEmpty {
+                        paddings.removeAll(keepingCapacity: true)
                     }
                 } catch {
                     problem = error
@@ -107,7 +113,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 switch mode {
                 case .split:
                     let start = result.clean.count
-                    writeClean(record, inputs: inputs, values: values, changes: &changes, to: &result.clean)
+                    writeClean(
+                        record, inputs: inputs, values: values, changes: &changes, dropping: paddings,
+                        to: &result.clean)
                     if codec.keepsTrailingCR && endsWithCRBeforeLF(result.clean, from: start) {
                         // A CR that ends the row's data, written before a LF line end, would be
                         // read back as part of a CRLF line end: the row would lose it unseen.
@@ -121,7 +129,9 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 case .lines:
                     let start = result.clean.count
                     result.clean.append(contentsOf: Self.okPrefix)
-                    writeClean(record, inputs: inputs, values: values, changes: &changes, to: &result.clean)
+                    writeClean(
+                        record, inputs: inputs, values: values, changes: &changes, dropping: paddings,
+                        to: &result.clean)
                     if let control = firstControl(inAnswer: result.clean, from: start) {
                         // An answer is a line of text: a control character in the row cannot
                         // be written raw, and escaped it would change the row unseen. The row
@@ -157,11 +167,12 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         return result
     }
 
-    /// Appends the row with each changed field's span replaced by its new value; the rest of
-    /// the row is copied as it is.
+    /// Appends the row with each changed field's span replaced by its new value and without
+    /// `paddings` (the spaces after CSV closing quotes); the rest of the row is copied as it is.
     private func writeClean(
         _ record: UnsafeBufferPointer<UInt8>, inputs: [FieldInput], values: FieldValues,
-        changes: inout [(span: Range<Int>, value: Range<Int>)], to output: inout [UInt8]
+        changes: inout [(span: Range<Int>, value: Range<Int>)], dropping paddings: [Range<Int>],
+        to output: inout [UInt8]
     ) {
         changes.removeAll(keepingCapacity: true)
         values.bytes.withUnsafeBufferPointer { cleaned in
@@ -183,14 +194,26 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             if changes.count > 1 { changes.sort { $0.span.lowerBound < $1.span.lowerBound } }
         }
         var copied = 0
+        var padding = 0
+        /// Copies the row up to `end`, without the paddings before it.
+        func copy(upTo end: Int) {
+            while padding < paddings.count && paddings[padding].lowerBound < end {
+                let dropped = paddings[padding]
+                padding += 1
+                guard dropped.lowerBound >= copied else { continue }  // inside a changed span
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied..<dropped.lowerBound]))
+                copied = dropped.upperBound
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied..<end]))
+        }
         for (span, value) in changes where span.lowerBound >= copied {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied..<span.lowerBound]))
+            copy(upTo: span.lowerBound)
             values.bytes.withUnsafeBufferPointer {
                 codec.encode(utf8: UnsafeBufferPointer(rebasing: $0[value]), to: &output)
             }
             copied = span.upperBound
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied...]))
+        copy(upTo: record.count)
         codec.lineEnding.append(to: &output)
     }
 

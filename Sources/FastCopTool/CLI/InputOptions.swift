@@ -17,8 +17,8 @@ struct InputOptions {
 
     static let strictQuotes = OptionSpec.flag(
         "strict-quotes",
-        help: "CSV: reject a row with a quote inside an unquoted field, as RFC 4180 says (default: the quote is data,"
-            + " as in 12\" pipe).")
+        help: "CSV: reject a row with a quote inside an unquoted field or spaces after a closing quote, as RFC 4180"
+            + " says (default: the quote is data, as in 12\" pipe, and the spaces are dropped).")
 
     /// The declarations, in the order help lists them.
     static let declarations: [OptionSpec] = [delimiter, quote, noHeader, strictQuotes, encoding]
