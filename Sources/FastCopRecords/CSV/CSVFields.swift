@@ -66,25 +66,29 @@ package enum CSVFields {
                     break
                 }
                 let closed = index
-                // Spaces and tabs between the closing quote and the delimiter or the line end are
-                // padding (`"B" ,C` reads B, as PapaParse reads it); anything else is malformed.
-                while index < count && record[index] != delimiter
-                    && (record[index] == ASCII.space || record[index] == ASCII.tab)
-                {
-                    index += 1
-                }
-                if index > closed && (index == count || record[index] == delimiter) {
-                    if dialect.strictQuotes {
-                        throw RecordProblem(
-                            description: "malformed CSV: spaces after the closing quote of field \(fields.count + 1)"
-                                + " (--strict-quotes)")
+                if index < count && record[index] != delimiter {
+                    // Spaces and tabs between the closing quote and the delimiter or the line end
+                    // are padding (`"B" ,C` reads B, as PapaParse reads it); other text is
+                    // malformed (below).
+                    while index < count && record[index] != delimiter
+                        && (record[index] == ASCII.space || record[index] == ASCII.tab)
+                    {
+                        index += 1
                     }
-                    notes.insert(.quotePadding)
+                    if index > closed && (index == count || record[index] == delimiter) {
+                        if dialect.strictQuotes {
+                            throw RecordProblem(
+                                description:
+                                    "malformed CSV: spaces after the closing quote of field \(fields.count + 1)"
+                                    + " (--strict-quotes)")
+                        }
+                        notes.insert(.quotePadding)
+                    }
                 }
                 fields.append(
                     CSVField(
                         start: start, end: closed, isQuoted: true, hasEscapes: doubled,
-                        padding: UInt32(index - closed)))
+                        padding: UInt32(truncatingIfNeeded: index - closed)))
                 if index == count { return notes }
                 guard record[index] == delimiter else {
                     throw RecordProblem(

@@ -196,7 +196,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         var copied = 0
         var padding = 0
         /// Copies the row up to `end`, without the paddings before it.
-        func copy(upTo end: Int) {
+        @inline(__always) func copy(upTo end: Int) {
             while padding < paddings.count && paddings[padding].lowerBound < end {
                 let dropped = paddings[padding]
                 padding += 1
