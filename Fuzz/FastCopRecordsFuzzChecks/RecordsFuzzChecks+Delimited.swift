@@ -19,8 +19,8 @@ extension RecordsFuzzChecks {
             checkFieldsWriteBack(record.bytes, dialect: dialect)
         }
         let read = input.linesMode ? everyLine : split
-        // The header; without one, the first well-formed row sets the columns (the first row
-        // when none is: the run then stops). Fuzz inputs fit in the pipeline's first block.
+        // The header; without one, the first well-formed row sets the columns. Fuzz inputs fit
+        // in the pipeline's first block, so without a well-formed row every row is malformed.
         let wellFormed = read.records.first {
             $0.problem == nil && (try? RecordsProbe.fields(of: $0.bytes, dialect: dialect).get()) != nil
         }
@@ -29,6 +29,17 @@ extension RecordsFuzzChecks {
                 input.data, format: input.format, dialect: dialect, rules: CompiledRules(fields: []),
                 linesMode: input.linesMode, workers: input.workers)
             checkCounts(run.summary, rows: 0, blankLines: input.linesMode ? nil : read.skippedBlankLines)
+            return
+        }
+        if !dialect.hasHeader && wellFormed == nil {
+            let run = try clean(
+                input.data, format: input.format, dialect: dialect, rules: CompiledRules(fields: []),
+                linesMode: input.linesMode, workers: input.workers)
+            checkCounts(
+                run.summary, rows: read.records.count, blankLines: input.linesMode ? nil : read.skippedBlankLines)
+            expect(
+                run.summary.malformedRows == read.records.count,
+                "no row is well-formed, yet \(run.summary.malformedRows) of \(read.records.count) are malformed")
             return
         }
         // The header's names (by position without one); the rules name the first and last.

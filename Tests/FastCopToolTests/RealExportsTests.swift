@@ -117,6 +117,16 @@ struct RealExportsTests {
             #expect(rejects.map { $0[0] } == ["\"a\"b,c,d", "1,2"])
             #expect(rejects[0].last == "malformed CSV: text after the closing quote of field 1")
             #expect(rejects[1].last == "malformed CSV: 2 fields, row 2, the first well-formed one, has 3")
+            // No well-formed row at all: every row is rejected as malformed, none is lost.
+            try tool.write("in.csv", "a,\"b,c\nd\"e,f\n\"x\"y\n")
+            let broken = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "--no-header", "-o", "clean.csv", "--rejects",
+                "rejects.csv", "--summary", "json",
+            ])
+            #expect(broken.status == 1, "\(broken.stderr)")
+            #expect(tool.read("clean.csv") == "")
+            #expect(broken.stdout.contains(#""rowsIn":2,"clean":0,"rejected":2"#), "\(broken.stdout)")
+            #expect(broken.stdout.contains(#""malformed":2"#), "\(broken.stdout)")
         }
     }
 

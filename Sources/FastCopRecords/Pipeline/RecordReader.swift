@@ -53,6 +53,12 @@ package final class RecordReader {
     /// Blank lines between records that the splitter passed over (CSV, TSV, JSON Lines).
     var skippedBlankLines: Int { splitter.skippedBlankLines }
 
+    /// Whether the blocks returned so far hold the whole input: nothing is left to read or split.
+    var holdsWholeInput: Bool {
+        if let mapped { return endOfInput && mappedOffset == mapped.size }
+        return endOfInput && carry.isEmpty
+    }
+
     /// A reader of `source`'s records, in blocks of `blockSize` bytes. With `startingSmall`,
     /// the first block is ``smallFirstBlockSize`` and each next one twice the last, up to
     /// `blockSize`: the first block is read and split before anything else can start, so a

@@ -88,12 +88,16 @@ package struct RowPipeline {
         switch format {
         case .csv, .tsv:
             // The header; without one, the first well-formed row sets the number of columns (a
-            // malformed row before it is rejected as any other is; when the first block holds
-            // none, the first row's problem stops the run).
-            let widthRow = dialect.hasHeader ? 0 : firstWellFormed(first) ?? 0
+            // malformed row before it is rejected as any other is). An input without a header
+            // and without a well-formed row has no columns: each row is rejected as malformed,
+            // and the rules, which name columns by position, judge none. When the first block
+            // holds no well-formed row but more follows, the first row's problem stops the run.
+            let wellFormed = dialect.hasHeader ? 0 : firstWellFormed(first)
+            let noColumns = wellFormed == nil && reader.holdsWholeInput
+            let widthRow = wellFormed ?? 0
             let headerSpan = first.records[widthRow]
-            let header = Array(first.bytes[headerSpan.start..<headerSpan.end])
-            if headerSpan.problem != nil {
+            let header = noColumns ? [] : Array(first.bytes[headerSpan.start..<headerSpan.end])
+            if headerSpan.problem != nil && !noColumns {
                 let place = dialect.hasHeader ? "the header" : "the first row, which sets the columns"
                 throw RecordsError("\(input.name): line 1 (\(place)): \(RecordProblem.unterminatedQuote)")
             }
@@ -112,7 +116,7 @@ package struct RowPipeline {
                         + " \(CarriageReturnLines.lookahead / 1024) KiB")
             }
             // With --allow-missing-fields, a rule field that is not a column reads as absent.
-            let columnRules = allowMissingFields ? rules.allOptional : rules
+            let columnRules = allowMissingFields || noColumns ? rules.allOptional : rules
             let codec = try header.withUnsafeBufferPointer {
                 try CSVCodec(
                     header: $0, dialect: dialect, rules: columnRules, crlf: crlf, inputName: input.name,
