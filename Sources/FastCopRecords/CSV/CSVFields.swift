@@ -23,15 +23,16 @@ package struct CSVField: Sendable {
 package enum CSVFields {
     /// Splits one record into fields.
     ///
-    /// A quote opens a quoted field only as a field's first byte; spaces and tabs after its
-    /// closing quote are padding (malformed with ``CSVDialect/strictQuotes``). A quote inside an unquoted
+    /// A quote opens a quoted field only as a field's first byte. A quote inside an unquoted
     /// field (`12" pipe`, `37°36'37.8"N`) is data, as Python's `csv`, Polars, PapaParse and
     /// rust-csv read it; the record's notes then hold ``RecordNotes/strayQuote`` (the summary
-    /// counts such rows), unless the dialect has ``CSVDialect/strictQuotes``, which rejects it.
+    /// counts such rows). Spaces and tabs after a closing quote are padding, not part of the
+    /// value (``RecordNotes/quotePadding``). ``CSVDialect/strictQuotes`` rejects both.
     ///
-    /// - Returns: what the record holds that the summary counts.
+    /// - Returns: what the record holds that the summary counts or the writer drops.
     /// - Throws: ``RecordProblem`` for a quoted field that is not closed, text after a closing
-    ///   quote, or (with ``CSVDialect/strictQuotes``) a quote inside an unquoted field.
+    ///   quote, or (with ``CSVDialect/strictQuotes``) a quote inside an unquoted field or spaces
+    ///   after a closing quote.
     @discardableResult
     static func parse(
         _ record: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, into fields: inout [CSVField]

@@ -1,8 +1,9 @@
 import FastCop
 
 /// The record splitter for line-based formats (JSON Lines, plain lines): splits at every `\n`
-/// (a preceding `\r` is part of the line ending, as is a `\r` that ends the input), numbering lines across blocks. It finds each
-/// line end with the library's line engine (`ByteScan.nextNewline`).
+/// (a preceding `\r` is part of the line ending, as is a `\r` that ends the input), numbering
+/// lines across blocks. It finds each line end with the library's line engine
+/// (`ByteScan.nextNewline`).
 package struct LineRecordSplitter: RecordSplitter {
     /// Blank lines are not records (CSV and JSON Lines); for plain lines they are.
     let skipsBlankLines: Bool
