@@ -11,7 +11,8 @@ extension RecordsFuzzChecks {
             input.data, format: .lines, dialect: nil, rules: rules, linesMode: input.linesMode, workers: input.workers)
         checkCounts(run.summary, rows: read.records.count, blankLines: 0)
         // A clean line: valid UTF-8, filtered to a value a line can hold (no LF; no CR at its
-        // end unless the lines end with CRLF, the first line's ending).
+        // end unless the lines end with CRLF, the first line's ending; in `--output-mode lines`,
+        // no control character but tab, which an answer line never holds raw).
         let crlf = read.records.first?.endedWithCRLF ?? false
         let expected = read.records.map { record -> [UInt8]? in
             guard RecordsProbe.firstInvalidUTF8(record.bytes) == nil,
@@ -19,6 +20,7 @@ extension RecordsFuzzChecks {
             else { return nil }
             let bytes = Array(value.utf8)
             guard !bytes.contains(UInt8(ascii: "\n")), crlf || bytes.last != UInt8(ascii: "\r") else { return nil }
+            if input.linesMode && Self.holdsControl(bytes) { return nil }
             return bytes
         }
         let cleanLines: [[UInt8]?]

@@ -97,6 +97,10 @@ package final class RecordsFuzzChecks {
         return (summary, clean.contents, rejects.contents)
     }
 
+    /// Whether `bytes` hold a control character other than tab: a row `--output-mode lines`
+    /// answers as unreadable, not ok.
+    static func holdsControl(_ bytes: [UInt8]) -> Bool { bytes.contains { $0 < 0x20 && $0 != UInt8(ascii: "\t") } }
+
     /// Checks the counts every run must give: rows in = clean + rejected, and as many rows as
     /// the reader found records (`rows`).
     func checkCounts(_ summary: RunSummary, rows: Int, blankLines: Int?) {
