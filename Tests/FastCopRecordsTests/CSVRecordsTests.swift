@@ -47,6 +47,17 @@ struct CSVRecordsTests {
         #expect(run.summary.rows == 2)
     }
 
+    @Test("a byte order mark after the first line is data, whatever the block size")
+    func byteOrderMarkAfterFirstLine() throws {
+        // A first block too short to tell (a blank line) is split before the mark arrives.
+        let input: [UInt8] = Array("\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("name\nx\n".utf8)
+        for blockSize in [1, 2, 3, 64] {
+            let records = try RecordsFixture.records(
+                input, format: .lines, blockSize: blockSize, answeringEveryLine: true)
+            #expect(records.map(\.text) == ["", "\u{FEFF}name", "x"], "blocks of \(blockSize)")
+        }
+    }
+
     @Test("quoted values are read unquoted and written back quoted when they need it")
     func quoting() throws {
         let input = "name,email\n\"Hopper, Grace\",\" G.Hopper@Navy.mil \"\n"

@@ -102,6 +102,7 @@ package final class RecordReader {
             var buffer = try read(after: carry, upTo: max(target, carry.count + 1))
             buffer.removeFirst(byteOrderMarkLength(buffer))
             let (records, consumed) = try buffer.withUnsafeBufferPointer { try split($0) }
+            if consumed > 0 { atStart = false }  // a mark after the first record is data
             carry = Array(buffer[consumed...])
             if !records.isEmpty {
                 buffer.removeSubrange(consumed...)
@@ -130,6 +131,7 @@ package final class RecordReader {
             bytesRead = max(bytesRead, mappedOffset + count - file.start)
             let first = byteOrderMarkLength(window.bytes)
             let (records, consumed) = try split(UnsafeBufferPointer(rebasing: window.bytes[first...]))
+            if consumed > 0 { atStart = false }  // a mark after the first record is data
             mappedOffset += first + consumed
             if !records.isEmpty {
                 return RecordBlock(bytes: BlockBytes(window, first..<first + consumed), records: records)
@@ -193,7 +195,9 @@ package final class RecordReader {
     }
 
     /// At the input's start, once `bytes` (its first bytes) are enough to tell: the length of
-    /// the UTF-8 byte order mark they start with (3, noted in `hadByteOrderMark`), else 0.
+    /// the UTF-8 byte order mark they start with (3, noted in `hadByteOrderMark`), else 0. A
+    /// first block too short to tell that is split into records (a blank line, `\n`) ends the
+    /// start: the bytes after it are not the input's first.
     private func byteOrderMarkLength(_ bytes: some Collection<UInt8>) -> Int {
         let mark = TextEncoding.utf8ByteOrderMark
         guard atStart, bytes.count >= mark.count || endOfInput else { return 0 }
