@@ -79,9 +79,10 @@ package struct RowPipeline {
             return summary
         }
         summary.crLineEnds = input.endsLinesWithCR
+        let outputs = (clean: OutputStart(clean), rejects: OutputStart(rejects))
         if reader.hadByteOrderMark, case .split = mode {
-            try clean.write(TextEncoding.utf8ByteOrderMark)
-            try rejects.write(TextEncoding.utf8ByteOrderMark)
+            try outputs.clean.writeInputMark()
+            try outputs.rejects.writeInputMark()
         }
         let crlf = first.records[0].endedWithCRLF
         let evaluator = RowEvaluator(rules: rules)
@@ -123,12 +124,14 @@ package struct RowPipeline {
                     oneLineRows: mode == .lines, widthRow: widthRow + 1)
             }
             if case .split = mode, dialect.hasHeader {
-                try clean.write(outputBytes(header + codec.lineEnding.bytes))
-                try rejects.write(outputBytes(header.withUnsafeBufferPointer { codec.rejectHeader($0) }))
+                try outputs.clean.write([outputBytes(header + codec.lineEnding.bytes)])
+                try outputs.rejects.write([outputBytes(header.withUnsafeBufferPointer { codec.rejectHeader($0) })])
             }
             let processor = makeProcessor(codec, evaluator)
             let skipping = dialect.hasHeader ? 1 : 0
-            try process(first, skipping: skipping, reader: reader, processor: processor, summary: &summary)
+            try process(
+                first, skipping: skipping, reader: reader, processor: processor, outputs: outputs,
+                summary: &summary)
         case .jsonl:
             let codec = JSONLinesCodec(rules: rules, crlf: crlf)
             // In pipe mode (`.lines`) the first block is not waited for: a stage that feeds one
@@ -137,11 +140,15 @@ package struct RowPipeline {
             // names a field it lacks.
             if !allowMissingFields && !reader.lastBlockCameEarly { try checkFieldsPresent(first, codec: codec) }
             let processor = makeProcessor(codec, evaluator)
-            try process(first, skipping: 0, reader: reader, processor: processor, summary: &summary)
+            try process(
+                first, skipping: 0, reader: reader, processor: processor, outputs: outputs,
+                summary: &summary)
         case .lines:
             let codec = try LinesCodec(rules: rules, crlf: crlf)
             let processor = makeProcessor(codec, evaluator)
-            try process(first, skipping: 0, reader: reader, processor: processor, summary: &summary)
+            try process(
+                first, skipping: 0, reader: reader, processor: processor, outputs: outputs,
+                summary: &summary)
         }
         summary.bytesRead = reader.bytesRead
         summary.blankLines = reader.skippedBlankLines
@@ -195,7 +202,7 @@ package struct RowPipeline {
 
     private func process<Codec: RowCodec>(
         _ first: RecordBlock, skipping: Int, reader: RecordReader, processor: RowProcessor<Codec>,
-        summary: inout RunSummary
+        outputs: (clean: OutputStart, rejects: OutputStart), summary: inout RunSummary
     ) throws {
         var first = first
         first.records.removeFirst(skipping)
@@ -205,8 +212,8 @@ package struct RowPipeline {
             // The rows before a --strict stop are written, as when they were written one by
             // one: those of earlier tasks, and those of the stopping task before the stop.
             let written = results.prefix { $0.strictStop == nil } + results.drop { $0.strictStop == nil }.prefix(1)
-            try clean.write(contentsOf: written.map(\.clean))
-            try rejects.write(contentsOf: written.map(\.rejects))
+            try outputs.clean.write(written.map(\.clean))
+            try outputs.rejects.write(written.map(\.rejects))
             for result in written {
                 if let stop = result.strictStop {
                     throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
@@ -215,5 +222,34 @@ package struct RowPipeline {
             }
             progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)
         }
+    }
+}
+
+/// An output (CLEAN or REJECTS) and whether it has had its first bytes. Every reader takes a
+/// UTF-8 byte order mark at a file's start for the encoding's and drops it. When an output's
+/// first bytes are a row's or a header's U+FEFF (data: an input's own mark is only at its start),
+/// a mark is written before them, so that they read back whole.
+final class OutputStart {
+    private let sink: OutputSink
+    private var started = false
+
+    init(_ sink: OutputSink) {
+        self.sink = sink
+    }
+
+    /// Writes the input's byte order mark, first.
+    func writeInputMark() throws {
+        started = true
+        try sink.write(TextEncoding.utf8ByteOrderMark)
+    }
+
+    /// Writes `parts`, after a byte order mark when they are the output's first bytes and start
+    /// with one.
+    func write(_ parts: [[UInt8]]) throws {
+        if !started, let first = parts.first(where: { !$0.isEmpty }) {
+            started = true
+            if first.starts(with: TextEncoding.utf8ByteOrderMark) { try sink.write(TextEncoding.utf8ByteOrderMark) }
+        }
+        try sink.write(contentsOf: parts)
     }
 }
