@@ -19,8 +19,9 @@ struct RowSchedulerTests {
 
         init(allowing allowed: Int) { self.allowed = allowed }
 
-        func start(_ body: @escaping @Sendable () -> Void) -> Int32 {
-            asked.add(1, ordering: .relaxed).newValue <= allowed ? SystemThread.start(body) : EAGAIN
+        func start(_ body: @escaping @Sendable () -> Void) -> Result<SystemThread.Joinable, SystemThread.Refusal> {
+            asked.add(1, ordering: .relaxed).newValue <= allowed
+                ? SystemThread.startJoinable(body) : .failure(SystemThread.Refusal(code: EAGAIN))
         }
     }
 

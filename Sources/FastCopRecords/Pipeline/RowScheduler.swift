@@ -45,8 +45,12 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     private let processor: RowProcessor<Codec>
     private let reader: RecordReader
     private let workers: Int
-    /// Starts a thread (``SystemThread/start(_:)``; tests refuse some).
-    private let startThread: (@escaping @Sendable () -> Void) -> Int32
+    /// Starts a thread (``SystemThread/startJoinable(_:)``; tests refuse some).
+    private let startThread: (@escaping @Sendable () -> Void) -> Result<SystemThread.Joinable, SystemThread.Refusal>
+    /// The worker threads started, joined by ``shutDown()``, and the reader thread, joined or
+    /// detached there (only the calling thread touches these).
+    private var workerThreads: [SystemThread.Joinable] = []
+    private var readerThread: SystemThread.Joinable?
     private let condition = NSCondition()
     /// The worker threads, which ``shutDown()`` waits for.
     private let finished = DispatchGroup()
@@ -79,7 +83,8 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     /// threads, started by `startThread` (0 when started, else the system's error number).
     init(
         reader: RecordReader, processor: RowProcessor<Codec>, workers: Int,
-        startThread: @escaping (@escaping @Sendable () -> Void) -> Int32 = SystemThread.start
+        startThread: @escaping (@escaping @Sendable () -> Void) -> Result<SystemThread.Joinable, SystemThread.Refusal> =
+            SystemThread.startJoinable
     ) {
         self.reader = reader
         self.processor = processor
@@ -96,12 +101,12 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     ///   worker; what `write` throws (which stops the run), then what reading threw.
     func run(first: RecordBlock, write: ([TaskResult]) throws -> Void) throws {
         defer { shutDown() }
-        try start(in: readerFinished) { [self] in read(first: first) }
+        readerThread = try start(in: readerFinished) { [self] in read(first: first) }
         // As many workers as the system starts (a thread or memory limit may refuse some):
         // the run goes on with fewer, and fails only without any.
         for number in 0..<workers {
             do {
-                try start(in: finished) { [self] in work() }
+                workerThreads.append(try start(in: finished) { [self] in work() })
             } catch {
                 if number == 0 { throw error }
                 break
@@ -130,18 +135,24 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
 
     /// Runs `body` on a thread of its own, counted in `group` while it runs.
     ///
+    /// - Returns: the thread, to join or detach.
     /// - Throws: ``RecordsError`` when the system refuses the thread (then it never runs).
-    private func start(in group: DispatchGroup, _ body: @escaping @Sendable () -> Void) throws {
+    private func start(
+        in group: DispatchGroup, _ body: @escaping @Sendable () -> Void
+    ) throws -> SystemThread.Joinable {
         group.enter()
-        let refusal = startThread {
+        switch startThread({
             body()
             group.leave()
+        }) {
+        case .success(let thread):
+            return thread
+        case .failure(let refusal):
+            group.leave()
+            throw RecordsError(
+                "cannot start a thread to process rows: \(SystemError.describe(refusal.code))"
+                    + " (a limit on threads, processes or memory; fewer --jobs may do)")
         }
-        guard refusal != 0 else { return }
-        group.leave()
-        throw RecordsError(
-            "cannot start a thread to process rows: \(SystemError.describe(refusal))"
-                + " (a limit on threads, processes or memory; fewer --jobs may do)")
     }
 
     /// Waits for result `sequence`, and returns it with the results ready after it in a row;
@@ -268,7 +279,9 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     /// ended. A run stopped before (an error, a `--strict` stop) does not wait for the reader:
     /// it may be waiting in a read of a pipe or terminal that nothing feeds any more (`tail -f`),
     /// and it stops by itself at its next look at `cancelled`. Until then its thread holds this
-    /// scheduler, the reader and the blocks it reads; it touches nothing else.
+    /// scheduler, the reader and the blocks it reads; it touches nothing else (its thread is
+    /// detached then). The threads waited for are joined: when the run returns, they have
+    /// ended, their thread-local values (the engine's match scratch) released.
     private func shutDown() {
         condition.lock()
         cancelled = true
@@ -276,6 +289,14 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         finished.wait()
-        if !reading { readerFinished.wait() }
+        for thread in workerThreads { thread.join() }
+        workerThreads = []
+        if reading {
+            readerThread?.detach()
+        } else {
+            readerFinished.wait()
+            readerThread?.join()
+        }
+        readerThread = nil
     }
 }
