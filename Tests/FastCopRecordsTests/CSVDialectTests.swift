@@ -34,6 +34,18 @@ struct CSVDialectTests {
                 + "\"a@b.co;2;3\";;2;3;;malformed CSV: 3 fields, the header has 2\n")
     }
 
+    @Test("a digit as the delimiter: the rejects' row and line numbers holding it are quoted")
+    func digitDelimiter() throws {
+        let rules = RecordsFixture.emailRules()
+        let dialect = CSVDialect(delimiter: UInt8(ascii: "0"), quote: ASCII.quote)
+        let input = "email0n\n" + String(repeating: "nope0x\n", count: 10)
+        let run = try RecordsFixture.run(input, format: .csv, dialect: dialect, rules: rules)
+        let lines = run.rejectsText.split(separator: "\n")
+        #expect(lines.count == 11)
+        #expect(lines[9] == "nope0x090\"10\"0email0Invalid email")
+        #expect(lines[10] == "nope0x0\"10\"0110email0Invalid email")
+    }
+
     @Test(
         "another quote character quotes and is doubled like '\"'; without quoting, quotes are data",
         arguments: [

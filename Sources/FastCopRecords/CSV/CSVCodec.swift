@@ -15,6 +15,8 @@ package struct CSVCodec: RowCodec {
     /// Whether each row must be written on one line (`--output-mode lines`): a cleaned value
     /// with a line break cannot be written then, even quoted.
     let writesOneLineRows: Bool
+    /// Whether the rejects' delimiter or quote is a digit, which a row or line number may hold.
+    let numbersNeedQuoting: Bool
     /// What sets the number of columns, for messages: the header, or without one the first
     /// well-formed row (`the first row`, or `row 3, the first well-formed one`).
     let widthReference: String
@@ -73,6 +75,9 @@ package struct CSVCodec: RowCodec {
         }
         self.dialect = dialect
         self.rejectsDialect = dialect.rejectsDialect
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        self.numbersNeedQuoting =
+            digits.contains(rejectsDialect.delimiter) || rejectsDialect.quote.map(digits.contains) == true
         self.columnCount = fields.count
         self.columns = columns
         self.lineEnding = LineEnding(crlf: crlf)
@@ -152,9 +157,9 @@ package struct CSVCodec: RowCodec {
         let delimiter = rejectsDialect.delimiter
         appendRecord(record, to: &output)
         output.append(delimiter)
-        output.append(contentsOf: String(row).utf8)
+        appendNumber(row, to: &output)
         output.append(delimiter)
-        output.append(contentsOf: String(line).utf8)
+        appendNumber(line, to: &output)
         output.append(delimiter)
         appendJoined(failures, names: true, texts: texts, scratch: &scratch, to: &output)
         output.append(delimiter)
@@ -189,12 +194,23 @@ package struct CSVCodec: RowCodec {
         appendMetadata(row: row, line: line, field: "", message: message, to: &output)
     }
 
+    /// Appends a row or line number as a field: as it is, but quoted when the rejects' delimiter
+    /// or quote is a digit (a dialect may name any character), so that it reads back whole.
+    @inline(__always)
+    private func appendNumber(_ number: Int, to output: inout [UInt8]) {
+        if numbersNeedQuoting {
+            CSVFields.write(String(number), dialect: rejectsDialect, to: &output)
+        } else {
+            output.append(contentsOf: String(number).utf8)
+        }
+    }
+
     private func appendMetadata(row: Int, line: Int, field: String, message: String, to output: inout [UInt8]) {
         let delimiter = rejectsDialect.delimiter
         output.append(delimiter)
-        output.append(contentsOf: String(row).utf8)
+        appendNumber(row, to: &output)
         output.append(delimiter)
-        output.append(contentsOf: String(line).utf8)
+        appendNumber(line, to: &output)
         output.append(delimiter)
         CSVFields.write(field, dialect: rejectsDialect, to: &output)
         output.append(delimiter)
