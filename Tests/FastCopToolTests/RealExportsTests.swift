@@ -264,6 +264,18 @@ struct RealExportsTests {
                     #expect(CSVTestParser.records(rejects)[1][0] == "x,y\r")
                 }
             }
+            // Read with CR line ends (found in the first 64 KiB, which hold no LF), a LF is
+            // data, one before a CR line end too: its row is rejected the same way, not cut.
+            let rows = String(repeating: "1,2\r", count: 20_000)
+            try tool.write("in.csv", "a,b\r" + rows + "x,y\n\r3,4\r")
+            let result = try tool.run([
+                "clean", "in.csv", "--rules", "rules.json", "-o", "clean.out", "--rejects", "rejects.out",
+            ])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(tool.read("clean.out") == "a,b\r" + rows + "3,4\r")
+            let rejects = try #require(tool.read("rejects.out"))
+            #expect(rejects.contains("the row ends with a LF (\\n) that is data: written before the CR line end"))
+            #expect(rejects.contains("\"x,y\n\""), "\(rejects.suffix(200))")
         }
     }
 

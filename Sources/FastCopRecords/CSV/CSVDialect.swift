@@ -66,12 +66,15 @@ package struct CSVDialect: Sendable, Equatable {
 
     /// The splitter that finds this dialect's records: with quoting a record may span lines
     /// (unless `answeringEveryLine`, see ``InputFormat/makeSplitter(answeringEveryLine:dialect:)``);
-    /// without, a record is a line.
-    func makeSplitter(answeringEveryLine: Bool) -> any RecordSplitter {
-        guard let quote else { return LineRecordSplitter(skipsBlankLines: !answeringEveryLine) }
+    /// without, a record is a line. With `crEndsLines` false (an input read with CR and LF
+    /// swapped), a CR is never part of a line end.
+    func makeSplitter(answeringEveryLine: Bool, crEndsLines: Bool = true) -> any RecordSplitter {
+        guard let quote else {
+            return LineRecordSplitter(skipsBlankLines: !answeringEveryLine, crEndsLines: crEndsLines)
+        }
         return CSVRecordSplitter(
             delimiter: delimiter, quote: quote, keepsBlankLines: answeringEveryLine,
-            endsRecordsAtLineEnds: answeringEveryLine)
+            endsRecordsAtLineEnds: answeringEveryLine, crEndsLines: crEndsLines)
     }
 
     /// A character by name where it has one (`semicolon`, `tab`), else itself: a name stays

@@ -20,6 +20,9 @@ package struct CSVRecordSplitter: RecordSplitter {
     let keepsBlankLines: Bool
     /// Whether a record ends at its line's end even inside a quoted field (it is then malformed).
     let endsRecordsAtLineEnds: Bool
+    /// Whether a CR is part of the line end before a LF, or at the input's end. Not for an input
+    /// read with CR and LF swapped (``CarriageReturnLines``): its "CR" is a LF of data.
+    let crEndsLines: Bool
     package private(set) var skippedBlankLines = 0
     /// The line number of the next record's first line.
     private(set) var nextLine = 1
@@ -28,13 +31,16 @@ package struct CSVRecordSplitter: RecordSplitter {
     private var quotedFieldCut = false
 
     init(
-        delimiter: UInt8, quote: UInt8 = ASCII.quote, keepsBlankLines: Bool = false, endsRecordsAtLineEnds: Bool = false
+        delimiter: UInt8, quote: UInt8 = ASCII.quote, keepsBlankLines: Bool = false,
+        endsRecordsAtLineEnds: Bool = false,
+        crEndsLines: Bool = true
     ) {
         precondition(delimiter != quote, "CSVRecordSplitter: the delimiter and the quote are one character")
         self.delimiter = delimiter
         self.quote = quote
         self.keepsBlankLines = keepsBlankLines
         self.endsRecordsAtLineEnds = endsRecordsAtLineEnds
+        self.crEndsLines = crEndsLines
     }
 
     package mutating func split(
@@ -125,7 +131,7 @@ package struct CSVRecordSplitter: RecordSplitter {
             // An unterminated quote: cut the record at the end of its first line.
             let firstNewline = (start..<count).first { base[$0] == ASCII.newline } ?? count
             var end = firstNewline
-            let crlf = end < count && end > start && base[end - 1] == ASCII.carriageReturn
+            let crlf = crEndsLines && end < count && end > start && base[end - 1] == ASCII.carriageReturn
             if crlf { end -= 1 }
             records.append(
                 RecordSpan(
@@ -156,7 +162,7 @@ package struct CSVRecordSplitter: RecordSplitter {
         }
         let hasNewline = newline < count
         var end = newline
-        let crlf = hasNewline && end > start && base[end - 1] == ASCII.carriageReturn
+        let crlf = crEndsLines && hasNewline && end > start && base[end - 1] == ASCII.carriageReturn
         if crlf { end -= 1 }
         // Read the line as the rest of the quoted field: a doubled quote is a quote, a single
         // one closes the field; after it, a quote opens a field only at a field's start.
@@ -249,7 +255,7 @@ package struct CSVRecordSplitter: RecordSplitter {
         into records: inout RecordSpanRoom
     ) {
         var end = newline
-        let endsWithCR = end > start && base[end - 1] == ASCII.carriageReturn
+        let endsWithCR = crEndsLines && end > start && base[end - 1] == ASCII.carriageReturn
         let crlf = hasNewline && endsWithCR
         // A CR before the `\n` is part of the line ending; so is a CR that ends the input (out
         // of quotes here), as a reader of CR line ends reads it.

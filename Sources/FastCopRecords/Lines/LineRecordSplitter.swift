@@ -7,12 +7,16 @@ import FastCop
 package struct LineRecordSplitter: RecordSplitter {
     /// Blank lines are not records (CSV and JSON Lines); for plain lines they are.
     let skipsBlankLines: Bool
+    /// Whether a CR is part of the line end before a LF, or at the input's end. Not for an input
+    /// read with CR and LF swapped (``CarriageReturnLines``): its "CR" is a LF of data.
+    let crEndsLines: Bool
     package private(set) var skippedBlankLines = 0
     /// The line number of the next line.
     private(set) var nextLine = 1
 
-    package init(skipsBlankLines: Bool) {
+    package init(skipsBlankLines: Bool, crEndsLines: Bool = true) {
         self.skipsBlankLines = skipsBlankLines
+        self.crEndsLines = crEndsLines
     }
 
     package mutating func split(
@@ -43,7 +47,7 @@ package struct LineRecordSplitter: RecordSplitter {
         _ start: Int, _ newline: Int, ending: Bool, base: UnsafePointer<UInt8>, into records: inout RecordSpanRoom
     ) {
         var end = newline
-        let endsWithCR = end > start && base[end - 1] == ASCII.carriageReturn
+        let endsWithCR = crEndsLines && end > start && base[end - 1] == ASCII.carriageReturn
         let crlf = ending && endsWithCR
         // A CR before the `\n` is part of the line ending; so is a CR that ends the input (a
         // last line ended by CR alone), or it would be written back with a line ending after it

@@ -42,12 +42,15 @@ package enum InputFormat: String, Sendable, CaseIterable {
     ///     are then malformed rows), and a CSV record ends at its line's end (a quoted field
     ///     still open there makes it malformed). Plain lines always keep blank lines.
     ///   - dialect: the CSV or TSV dialect (default: the format's own).
-    func makeSplitter(answeringEveryLine: Bool = false, dialect: CSVDialect? = nil) -> any RecordSplitter {
+    func makeSplitter(
+        answeringEveryLine: Bool = false, dialect: CSVDialect? = nil, crEndsLines: Bool = true
+    ) -> any RecordSplitter {
         switch self {
         case .csv, .tsv:
-            return (dialect ?? defaultDialect).makeSplitter(answeringEveryLine: answeringEveryLine)
-        case .jsonl: return LineRecordSplitter(skipsBlankLines: !answeringEveryLine)
-        case .lines: return LineRecordSplitter(skipsBlankLines: false)
+            return (dialect ?? defaultDialect).makeSplitter(
+                answeringEveryLine: answeringEveryLine, crEndsLines: crEndsLines)
+        case .jsonl: return LineRecordSplitter(skipsBlankLines: !answeringEveryLine, crEndsLines: crEndsLines)
+        case .lines: return LineRecordSplitter(skipsBlankLines: false, crEndsLines: crEndsLines)
         }
     }
 

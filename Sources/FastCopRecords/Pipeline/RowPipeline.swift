@@ -65,7 +65,9 @@ package struct RowPipeline {
         // JSON Lines' first block is the sample in which every rules field must appear: it
         // keeps its full size (but in `.lines` mode, see below).
         let reader = RecordReader(
-            source: input, splitter: format.makeSplitter(answeringEveryLine: mode == .lines, dialect: dialect),
+            source: input,
+            splitter: format.makeSplitter(
+                answeringEveryLine: mode == .lines, dialect: dialect, crEndsLines: !input.endsLinesWithCR),
             startingSmall: format != .jsonl, fillingFirstBlock: format == .jsonl && mode != .lines)
         var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
         defer { progress?.finish() }

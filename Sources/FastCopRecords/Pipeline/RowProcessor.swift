@@ -119,8 +119,11 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                     if codec.keepsTrailingCR && endsWithCRBeforeLF(result.clean, from: start) {
                         // A CR that ends the row's data, written before a LF line end, would be
                         // read back as part of a CRLF line end: the row would lose it unseen.
+                        // (Read with CR line ends, CR and LF trade places: a LF of data before the
+                        // CR line end.)
+                        let (data, end) = swapsLineBreaks ? ("a LF (\\n)", "CR") : ("a CR (\\r)", "LF")
                         let reason =
-                            "the row ends with a CR (\\r) that is data: written before the LF line end,"
+                            "the row ends with \(data) that is data: written before the \(end) line end,"
                             + " it would be read back as part of the line end"
                         if unwrite(record, row: row, line: span.line, from: start, reason, into: &result) {
                             return finished(result)
