@@ -45,18 +45,33 @@ enum RecordsFixture {
 
     /// Cleans `input` (named `name`, in `format` and `dialect`) with `rules` (a rules file's
     /// text).
+    ///
+    /// - Parameters:
+    ///   - vocabulary: ``RulesVocabulary/tableSchema`` when `rules` is a Table Schema.
+    ///   - workers: the threads that judge rows (all cores when nil).
+    ///   - uniqueKeysMemory: the most memory the keys kept to find duplicates may take.
     static func run(
         _ input: [UInt8], format: InputFormat, dialect: CSVDialect? = nil, rules: String, mode: OutputMode = .split,
-        strict: Bool = false, name: String = "input"
+        strict: Bool = false, name: String = "input", vocabulary: RulesVocabulary = .rules, workers: Int? = nil,
+        uniqueKeysMemory: Int? = nil
     ) throws -> Run {
-        let compiled = try RulesLoader.compile(Array(rules.utf8), name: "rules.json")
+        let compiled = try RulesLoader.compile(Array(rules.utf8), name: "rules.json", vocabulary: vocabulary)
         let clean = OutputSink.memory(name: "clean")
         let rejects = OutputSink.memory(name: "rejects")
-        let summary = try RowPipeline(
+        var pipeline = RowPipeline(
             input: .memory(input, name: name), format: format, dialect: dialect, rules: compiled, mode: mode,
-            strict: strict, clean: clean, rejects: rejects, progress: nil
-        ).run()
+            strict: strict, clean: clean, rejects: rejects, progress: nil, workers: workers)
+        if let uniqueKeysMemory { pipeline.uniqueKeysMemoryLimit = uniqueKeysMemory }
+        let summary = try pipeline.run()
         return Run(clean: clean.contents, rejects: rejects.contents, summary: summary)
+    }
+
+    /// Cleans `input` with a Table Schema (`schema`'s text).
+    static func run(
+        _ input: String, format: InputFormat = .csv, schema: String, mode: OutputMode = .split, workers: Int? = nil
+    ) throws -> Run {
+        try run(
+            Array(input.utf8), format: format, rules: schema, mode: mode, vocabulary: .tableSchema, workers: workers)
     }
 
     static func run(

@@ -26,7 +26,7 @@ struct CommandLineTests {
     static let usageErrors: [(arguments: [String], message: String)] = [
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["clean"], "missing argument"),
-        (["clean", "in.csv"], "clean needs a rules file: --rules RULES"),
+        (["clean", "in.csv"], "clean needs a rules file or a schema: --rules RULES or --schema SCHEMA"),
         (["clean", "in.csv", "--rules"], "option --rules needs a value (RULES)"),
         (["clean", "in.csv", "--rule", "r.json"], "unknown option --rule (did you mean --rules?)"),
         (

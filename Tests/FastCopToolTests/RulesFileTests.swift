@@ -38,7 +38,7 @@ struct RulesFileTests {
         (#"{"fields": {}}"#, "fields: no fields"),
         (#"{"fields": {"a": {}, "a": {}}}"#, #"rules.json:1:27: fields.a: field "a" is named twice"#),
         (#"{"rules": {}}"#, #"rules: unknown key "rules""#),
-        (#"{"": 1, "fields": {}}"#, #"rules.json:1:6: unknown key "" (known: fields)"#),
+        (#"{"": 1, "fields": {}}"#, #"rules.json:1:6: unknown key "" (known: fields, primaryKey, missingValues)"#),
         (#"{"fields": {"a": {"": 1}}}"#, #"fields.a: unknown key "" (known: filters"#),
         ("{\"fields\": {\"a\": {}},\n  }", "rules.json:2:3: invalid JSON: expected a string"),
         (#"{"fields": {"a": {"filters": ["replace"]}}}"#, #""replace" needs parameters"#),

@@ -49,8 +49,16 @@ package struct CSVCodec: RowCodec {
                     "\(inputName): \(place): invalid UTF-8 at byte \(bad + 1) \(UTF8Validation.encodingHint)")
             }
             names = fields.map { CSVFields.value(of: $0, in: header, dialect: dialect) }
+        } else if rules.fieldsMatch != nil {
+            // A schema names the columns of data without a header, in order.
+            names = fields.indices.map {
+                $0 < rules.fields.count ? rules.fields[$0].name : CSVDialect.positionalName($0)
+            }
         } else {
             names = fields.indices.map(CSVDialect.positionalName)
+        }
+        if let match = rules.fieldsMatch {
+            try Self.checkColumns(names, rules: rules, match: match, inputName: inputName)
         }
         var columns: [Int?] = []
         for field in rules.fields {
@@ -66,9 +74,10 @@ package struct CSVCodec: RowCodec {
                     header.contains(ASCII.carriageReturn)
                     ? " The header holds a CR (\\r): if the lines end with CR alone, make them LF or CRLF first"
                         + " (e.g. tr '\\r' '\\n')." : ""
+                let file = rules.vocabulary == .tableSchema ? "schema" : "rules"
                 throw RecordsError(
-                    "\(inputName): the rules name field '\(field.name)', which is not a column"
-                        + " (columns: \(list))\(unnamed): is the name in the rules right? Pass"
+                    "\(inputName): the \(file) name field '\(field.name)', which is not a column"
+                        + " (columns: \(list))\(unnamed): is the name in the \(file) right? Pass"
                         + " --allow-missing-fields to judge every row without it.\(crOnly)")
             }
             columns.append(matches.first)
@@ -85,6 +94,45 @@ package struct CSVCodec: RowCodec {
         self.widthReference =
             dialect.hasHeader
             ? "the header" : widthRow == 1 ? "the first row" : "row \(widthRow), the first well-formed one,"
+    }
+
+    /// Checks the data's columns against a Table Schema's fields as `match` says, before any row
+    /// is read: a difference is an error in frictionless-py's terms (missing, extra or incorrect
+    /// label), never a silent skip.
+    private static func checkColumns(
+        _ names: [String], rules: CompiledRules, match: FieldsMatch, inputName: String
+    ) throws {
+        let fields = rules.fields.map(\.name)
+        let listed = { (names: [String]) in names.map { "'\(RejectText.escaped($0))'" }.joined(separator: ", ") }
+        let extra = names.filter { !fields.contains($0) }
+        let keyFields = rules.primaryKey.map { rules.fields[$0].name }
+        let missing = rules.fields.filter { field in
+            guard !names.contains(field.name) else { return false }
+            switch match {
+            case .exact, .equal, .subset: return true
+            case .superset, .partial: return !field.optional || keyFields.contains(field.name)
+            }
+        }.map(\.name)
+        let hint = " (the schema's fieldsMatch is \"\(match.rawValue)\")"
+        if !missing.isEmpty {
+            throw RecordsError(
+                "\(inputName): the schema's field\(missing.count == 1 ? "" : "s") \(listed(missing))"
+                    + " \(missing.count == 1 ? "is" : "are") not a column (frictionless-py: missing-label)\(hint);"
+                    + " columns: \(listed(names))")
+        }
+        if !extra.isEmpty && [.exact, .equal, .superset].contains(match) {
+            throw RecordsError(
+                "\(inputName): the data has \(extra.count == 1 ? "a column" : "columns") \(listed(extra)) that the"
+                    + " schema does not describe (frictionless-py: extra-label)\(hint): add"
+                    + " \(extra.count == 1 ? "it" : "them") to the schema's fields, or set \"fieldsMatch\": \"subset\"")
+        }
+        if match == .exact, let position = names.indices.first(where: { names[$0] != fields[$0] }) {
+            throw RecordsError(
+                "\(inputName): column \(position + 1) is '\(RejectText.escaped(names[position]))' where the schema's"
+                    + " field \(position + 1) is '\(RejectText.escaped(fields[position]))' (frictionless-py:"
+                    + " incorrect-label)\(hint): put the fields in the columns' order, or set \"fieldsMatch\": \"equal\""
+            )
+        }
     }
 
     package func makeScratch() -> [CSVField] { [] }

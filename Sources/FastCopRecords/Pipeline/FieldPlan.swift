@@ -23,6 +23,11 @@ final class FieldPlans: @unchecked Sendable {
     let trials: UnsafeBufferPointer<FieldTrial>
     /// The fields' names and messages, for rejected rows.
     let texts: FailureTexts
+    /// The fields' types, by ``FieldPlan/type`` (values that hold references: read in place,
+    /// never copied per row).
+    let types: UnsafeMutableBufferPointer<CompiledType>
+    /// The fields' missing values but the empty one, by ``FieldPlan/missing``.
+    let missingValues: UnsafeMutableBufferPointer<[[UInt8]]>
     /// What keeps the borrowed objects alive (the fields hold the patterns, the steps the
     /// literal replacements), and the filters and judges that are not borrowed.
     private let compiled: [CompiledField]
@@ -36,10 +41,26 @@ final class FieldPlans: @unchecked Sendable {
         var byteSteps: [ByteStep] = []
         var otherJudges: [TrialEvaluator] = []
         var messages: [String] = []
+        var types: [CompiledType] = []
+        var missingValues: [[[UInt8]]] = []
         for field in compiled {
             let firstMessage = messages.count
             messages.append(field.requiredMessage)
             messages += field.trials.map(\.message)
+            var type: Int?
+            if let compiledType = field.type {
+                type = types.count
+                types.append(compiledType)
+                messages.append(field.typeMessage)
+                messages += field.constraintMessages
+            }
+            // The usual missing value, the empty text, is told by the length alone.
+            let others = field.missingValues.filter { !$0.isEmpty }
+            var missing: Int?
+            if !others.isEmpty {
+                missing = missingValues.count
+                missingValues.append(others)
+            }
             let firstStep = steps.count
             for filter in field.filters {
                 let step = ByteStep(filter)
@@ -66,12 +87,17 @@ final class FieldPlans: @unchecked Sendable {
             fields.append(
                 FieldPlan(
                     steps: firstStep..<steps.count, trials: firstTrial..<trials.count, optional: field.optional,
-                    firstMessage: firstMessage))
+                    firstMessage: firstMessage, type: type, missing: missing,
+                    emptyIsMissing: field.missingValues.contains([]), unique: field.unique))
         }
         self.fields = Self.buffer(fields)
         self.steps = Self.buffer(steps)
         self.trials = Self.buffer(trials)
         texts = FailureTexts(names: compiled.map(\.name), messages: messages)
+        self.types = .allocate(capacity: types.count)
+        _ = self.types.initialize(from: types)
+        self.missingValues = .allocate(capacity: missingValues.count)
+        _ = self.missingValues.initialize(from: missingValues)
         self.compiled = compiled
         self.byteSteps = byteSteps
         self.otherJudges = otherJudges
@@ -82,6 +108,19 @@ final class FieldPlans: @unchecked Sendable {
         steps.deallocate()
         trials.deallocate()
         texts.deallocate()
+        types.deinitialize().deallocate()
+        missingValues.deinitialize().deallocate()
+    }
+
+    /// Whether `value` is one of field `plan`'s missing values.
+    @inline(__always)
+    func isMissing(_ value: UnsafeBufferPointer<UInt8>, _ plan: FieldPlan) -> Bool {
+        if value.isEmpty { return plan.emptyIsMissing }
+        guard let missing = plan.missing else { return false }
+        for text in missingValues[missing] where text.count == value.count {
+            if text.withUnsafeBufferPointer({ $0.elementsEqual(value) }) { return true }
+        }
+        return false
     }
 
     /// A buffer of its own holding `values` (trivial values: nothing to deinitialize).
@@ -110,11 +149,27 @@ struct FieldPlan {
     /// Whether a missing or empty value passes (without trials).
     let optional: Bool
     /// The number of its message when its value is missing or empty (``FailureTexts``); its
-    /// trials' messages follow.
+    /// trials' messages follow, then its type's and its constraints'.
     let firstMessage: Int
+    /// Its type, by its index in ``FieldPlans/types`` (nil: text).
+    let type: Int?
+    /// Its missing values but the empty text, by their index in ``FieldPlans/missingValues``.
+    let missing: Int?
+    /// Whether the empty text is a missing value (it is unless the rules' list leaves it out).
+    let emptyIsMissing: Bool
+    /// Whether no two rows may have the same value.
+    let unique: Bool
 
     /// The message of its `number`th trial.
     func trialMessage(_ number: Int) -> FieldFailure.Message { .rules(firstMessage + 1 + number) }
+
+    /// The message when its value is not of its type (`trialCount`: its number of trials).
+    func typeMessage(trialCount: Int) -> FieldFailure.Message { .rules(firstMessage + 1 + trialCount) }
+
+    /// The message of its `number`th constraint.
+    func constraintMessage(_ number: Int, trialCount: Int) -> FieldFailure.Message {
+        .rules(firstMessage + 2 + trialCount + number)
+    }
 
     /// Its message when its value is missing or empty.
     var requiredMessage: FieldFailure.Message { .rules(firstMessage) }

@@ -7,6 +7,10 @@ package struct FieldValues {
     /// Each rule field's value in `bytes`; nil when the field was absent, unusable, or its
     /// filters failed.
     var ranges: [Range<Int>?]
+    /// Each typed field's value as its type, when it was read (for uniqueness).
+    var typed: [TypedValue?]
+    /// How many fields of the row have no value (absent, or one of the missing values).
+    var missing = 0
     /// Two buffers that a chain of filters passes its value between.
     var first: [UInt8] = []
     var second: [UInt8] = []
@@ -14,11 +18,16 @@ package struct FieldValues {
     /// Room for `count` fields.
     init(count: Int) {
         ranges = Array(repeating: nil, count: count)
+        typed = Array(repeating: nil, count: count)
     }
 
     /// Forgets the previous row (keeping the memory).
     mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
-        for index in ranges.indices { ranges[index] = nil }
+        missing = 0
+        for index in ranges.indices {
+            ranges[index] = nil
+            typed[index] = nil
+        }
     }
 }

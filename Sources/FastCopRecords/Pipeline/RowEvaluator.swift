@@ -20,8 +20,12 @@ package struct RowEvaluator: Sendable {
     /// The fields' names and messages, for rejected rows.
     let texts: FailureTexts
 
+    /// Whether a row whose every value is missing is rejected as blank (a Table Schema's rule).
+    let blankRowsFail: Bool
+
     init(rules: CompiledRules) {
         self.rules = rules
+        blankRowsFail = rules.vocabulary == .tableSchema
         plans = FieldPlans(rules.fields)
         fields = plans.fields
         steps = plans.steps
@@ -45,6 +49,7 @@ package struct RowEvaluator: Sendable {
         for index in fields.indices {
             switch inputs[index] {
             case .absent:
+                values.missing += 1
                 if !fields[index].optional {
                     failures.append(FieldFailure(field: index, message: fields[index].requiredMessage))
                 }
@@ -56,24 +61,33 @@ package struct RowEvaluator: Sendable {
             case .bytes(let value, _):
                 judge(index, UnsafeBufferPointer(rebasing: record[value]), values: &values, failures: &failures)
             case .literal(let text):
-                // Filters apply to strings only: a JSON number or bool is judged as its text.
+                // Filters apply to strings only: a JSON number or bool is judged as its text, or
+                // by its type as it stands (a number as a number, true as a boolean).
                 var text = text
-                text.withUTF8 { judge(index, $0, filtering: false, values: &values, failures: &failures) }
+                text.withUTF8 { judge(index, $0, literal: true, values: &values, failures: &failures) }
             }
+        }
+        if blankRowsFail && values.missing == fields.count {
+            // frictionless-py's blank-row: one error in place of the fields' own.
+            failures.removeAll(keepingCapacity: true)
+            failures.append(FieldFailure(field: 0, message: Self.blankRow))
         }
     }
 
-    /// Filters `input` into `values` (unless `filtering` is false) and runs field `index`'s
-    /// trials on the result.
+    /// The message of a row whose every value is missing, under a Table Schema.
+    static let blankRow = FieldFailure.Message.text("blank row: every value is missing")
+
+    /// Filters `input` into `values` (unless it is a JSON `literal`: a number or a bool) and runs
+    /// field `index`'s trials, type and constraints on the result.
     @inline(__always)
     private func judge(
-        _ index: Int, _ input: UnsafeBufferPointer<UInt8>, filtering: Bool = true,
+        _ index: Int, _ input: UnsafeBufferPointer<UInt8>, literal: Bool = false,
         values: inout FieldValues, failures: inout [FieldFailure]
     ) {
         let plan = fields[index]
         let start = values.bytes.count
         do {
-            if filtering {
+            if !literal {
                 try filter(input, through: plan.steps, values: &values)
             } else {
                 values.bytes.append(contentsOf: input)
@@ -85,29 +99,88 @@ package struct RowEvaluator: Sendable {
         }
         let range = start..<values.bytes.count
         values.ranges[index] = range
-        if range.isEmpty {
-            if !plan.optional {
-                failures.append(FieldFailure(field: index, message: plan.requiredMessage))
-            }
-            return
-        }
-        values.bytes.withUnsafeBufferPointer { all in
+        let plans = plans
+        var missing = false
+        defer { if missing { values.missing += 1 } }
+        let passed = values.bytes.withUnsafeBufferPointer { all -> Bool in
             let value = UnsafeBufferPointer(rebasing: all[range])
+            if !literal && plans.isMissing(value, plan) {
+                missing = true
+                if !plan.optional { failures.append(FieldFailure(field: index, message: plan.requiredMessage)) }
+                return false
+            }
             for number in plan.trials {
                 let trial = trials[number]
                 do {
                     if try !trial.admits(value, plans: plans) {
-                        failures.append(
-                            FieldFailure(field: index, message: plan.trialMessage(trial.number)))
-                        break
+                        failures.append(FieldFailure(field: index, message: plan.trialMessage(trial.number)))
+                        return false
                     }
                 } catch {
                     // Fail closed: a trial that cannot decide rejects the row, and says why.
                     let message = texts.text(of: plan.trialMessage(trial.number))
                     failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
-                    break
+                    return false
                 }
             }
+            return true
+        }
+        guard passed, let type = plan.type else { return }
+        typeCheck(index, plan, type: type, literal: literal, values: &values, failures: &failures)
+    }
+
+    /// Reads field `index`'s value (`values.ranges[index]`) as its type, checks its
+    /// constraints, keeps the typed value for uniqueness and, when the type normalizes, puts
+    /// the canonical form in place of the value.
+    @inline(__always)
+    private func typeCheck(
+        _ index: Int, _ plan: FieldPlan, type: Int, literal: Bool, values: inout FieldValues,
+        failures: inout [FieldFailure]
+    ) {
+        guard let range = values.ranges[index] else { return }
+        let compiled = plans.types.baseAddress! + type
+        let trialCount = plan.trials.count
+        // The canonical form is written into a filter buffer, free once the filters have run
+        // (taken out of `values` while `values.bytes` is read, and put back).
+        var canonical: [UInt8] = []
+        swap(&canonical, &values.first)
+        canonical.removeAll(keepingCapacity: true)
+        defer { swap(&canonical, &values.first) }
+        // The typed value, and whether it passed every constraint (each failing one is
+        // reported, as frictionless-py reports them).
+        let (typed, passed) = values.bytes.withUnsafeBufferPointer { all -> (TypedValue?, Bool) in
+            let value = UnsafeBufferPointer(rebasing: all[range])
+            let read = literal ? compiled.pointee.readLiteral(value) : compiled.pointee.reader.read(value)
+            guard let typed = read else {
+                failures.append(FieldFailure(field: index, message: plan.typeMessage(trialCount: trialCount)))
+                return (nil, false)
+            }
+            var passed = true
+            for (number, constraint) in compiled.pointee.constraints.enumerated() {
+                do {
+                    if try !constraint.admits(typed, text: value) {
+                        failures.append(
+                            FieldFailure(field: index, message: plan.constraintMessage(number, trialCount: trialCount)))
+                        passed = false
+                    }
+                } catch {
+                    let message = texts.text(of: plan.constraintMessage(number, trialCount: trialCount))
+                    failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
+                    passed = false
+                }
+            }
+            if passed && compiled.pointee.normalizes && !literal {
+                compiled.pointee.reader.writeCanonical(typed, text: value, to: &canonical)
+            }
+            return (typed, passed)
+        }
+        // A value of the type takes part in uniqueness even when a constraint fails.
+        values.typed[index] = typed
+        guard passed else { return }
+        if compiled.pointee.normalizes && !literal {
+            values.bytes.removeSubrange(range)
+            values.bytes.append(contentsOf: canonical)
+            values.ranges[index] = range.lowerBound..<values.bytes.count
         }
     }
 

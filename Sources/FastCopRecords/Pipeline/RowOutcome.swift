@@ -63,6 +63,8 @@ package struct TaskResult: Sendable {
     var examples: [RejectExample] = []
     /// With `--strict`: the first malformed row, which stops the run.
     var strictStop: String?
+    /// An error that stops the run (the keys kept to find duplicates outgrew their memory).
+    var stop: String?
 
     init(fieldCount: Int) {
         failuresByField = Array(repeating: 0, count: fieldCount)

@@ -22,6 +22,8 @@ package struct RowPipeline {
     /// block has it) is accepted: then every row is judged without it. Else it is an error
     /// before anything is written.
     package var allowMissingFields = false
+    /// The most memory the keys kept to find duplicates may take (half the machine's).
+    package var uniqueKeysMemoryLimit = UniqueKeys.defaultMemoryLimit
 
     /// A pipeline from `input` in `format` (CSV and TSV in `dialect`, by default the format's
     /// own) through `rules`; `clean` and `rejects` receive what `mode` says, `strict` stops at
@@ -162,6 +164,7 @@ package struct RowPipeline {
     private func makeProcessor<Codec: RowCodec>(_ codec: Codec, _ evaluator: RowEvaluator) -> RowProcessor<Codec> {
         var processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
         processor.swapsLineBreaks = input.endsLinesWithCR
+        processor.uniqueness = Uniqueness(rules, memoryLimit: uniqueKeysMemoryLimit)
         return processor
     }
 
@@ -213,13 +216,15 @@ package struct RowPipeline {
         try scheduler.run(first: first) { results in
             // The rows before a --strict stop are written, as when they were written one by
             // one: those of earlier tasks, and those of the stopping task before the stop.
-            let written = results.prefix { $0.strictStop == nil } + results.drop { $0.strictStop == nil }.prefix(1)
+            let going = { (result: TaskResult) in result.strictStop == nil && result.stop == nil }
+            let written = results.prefix(while: going) + results.drop(while: going).prefix(1)
             try outputs.clean.write(written.map(\.clean))
             try outputs.rejects.write(written.map(\.rejects))
             for result in written {
                 if let stop = result.strictStop {
                     throw RecordsError("\(input.name): \(stop) (stopped by --strict)")
                 }
+                if let stop = result.stop { throw RecordsError("\(input.name): \(stop)") }
                 summary.add(result)
             }
             progress?.update(rows: summary.rows, bytesRead: input.bytesReadFromFile)

@@ -30,6 +30,17 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     /// Whether the input was read with CR and LF trading places (lines ended by CR alone,
     /// ``CarriageReturnLines``): the rows written then trade them back (not `check`'s report).
     var swapsLineBreaks = false
+    /// The duplicates a run looks for (unique fields, a primary key); nil: none.
+    var uniqueness: Uniqueness?
+
+    /// What became of a row, and where its output ends in the task's buffers (kept when the
+    /// run looks for duplicates, to turn a clean row into a rejected one after its turn).
+    struct RowEnd {
+        enum Verdict { case clean, rejected, malformed }
+        let verdict: Verdict
+        let clean: Int
+        let rejects: Int
+    }
 
     /// Processes `records[range]` of a block.
     ///
@@ -40,6 +51,39 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     func process(
         _ bytes: UnsafeBufferPointer<UInt8>, records: [RecordSpan], range: Range<Int>, firstRow: Int,
         reusing buffers: OutputBuffers = OutputBuffers()
+    ) -> TaskResult {
+        guard let uniqueness else {
+            var keys: TaskKeys?
+            var ends: [RowEnd]?
+            return finished(
+                processRows(
+                    bytes, records: records, range: range, firstRow: firstRow, reusing: buffers, keys: &keys,
+                    ends: &ends))
+        }
+        var keys: TaskKeys? = TaskKeys()
+        var ends: [RowEnd]? = []
+        var result = processRows(
+            bytes, records: records, range: range, firstRow: firstRow, reusing: buffers, keys: &keys, ends: &ends)
+        // Every task takes its turn, a stopped one too: the tasks after it wait for it.
+        do {
+            let duplicates = try uniqueness.keys.insert(
+                keys!, firstRow: firstRow + range.lowerBound, endRow: firstRow + range.upperBound)
+            if !duplicates.isEmpty && result.strictStop == nil {
+                rejectDuplicates(
+                    duplicates, bytes, records: records, range: range, firstRow: firstRow, ends: ends!,
+                    into: &result)
+            }
+        } catch {
+            result.stop = "\(error)"
+        }
+        return finished(result)
+    }
+
+    /// Processes `records[range]`, and when the run looks for duplicates (`keys` and `ends` not
+    /// nil) collects the rows' keys and where their output ends.
+    private func processRows(
+        _ bytes: UnsafeBufferPointer<UInt8>, records: [RecordSpan], range: Range<Int>, firstRow: Int,
+        reusing buffers: OutputBuffers, keys: inout TaskKeys?, ends: inout [RowEnd]?
     ) -> TaskResult {
         let fieldCount = evaluator.rules.fields.count
         var result = TaskResult(fieldCount: fieldCount)
@@ -70,11 +114,21 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 UnsafeBufferPointer(
                     rebasing: bytes[records[range.lowerBound].start..<records[range.upperBound - 1].end]))
                 == nil
+        var allMissing: [Int] = []
         for index in range {
             let span = records[index]
             let row = firstRow + index
             let record = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
             result.rows += 1
+            let before = (rows: result.cleanRows, malformed: result.malformedRows)
+            defer {
+                if ends != nil {
+                    let verdict: RowEnd.Verdict =
+                        result.malformedRows > before.malformed
+                        ? .malformed : result.cleanRows > before.rows ? .clean : .rejected
+                    ends!.append(RowEnd(verdict: verdict, clean: result.clean.count, rejects: result.rejects.count))
+                }
+            }
             var problem = span.problem
             if problem == nil, !allValid, let bad = UTF8Validation.firstInvalidOffset(record) {
                 problem = RecordProblem(
@@ -99,12 +153,23 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 result.malformedRows += 1
                 if strict {
                     result.strictStop = "line \(span.line): \(problem.description)"
-                    return finished(result)
+                    return result
                 }
                 writeMalformed(record, row: row, line: span.line, problem.description, into: &result)
                 continue
             }
             evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
+            if let uniqueness, keys != nil {
+                uniqueness.collect(
+                    row: index - range.lowerBound, values: values, plans: evaluator.plans, into: &keys!,
+                    allMissing: &allMissing)
+                for table in allMissing {
+                    failures.append(
+                        FieldFailure(
+                            field: uniqueness.tables[table].fields[0],
+                            message: "primary key error: every field of the primary key is missing"))
+                }
+            }
             if codec.restrictsValues && failures.isEmpty {
                 codec.checkWritable(inputs, values: values, failures: &failures)
             }
@@ -126,7 +191,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                             "the row ends with \(data) that is data: written before the \(end) line end,"
                             + " it would be read back as part of the line end"
                         if unwrite(record, row: row, line: span.line, from: start, reason, into: &result) {
-                            return finished(result)
+                            return result
                         }
                     }
                 case .lines:
@@ -143,7 +208,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                             "the row holds the control character \(RejectText.escape(control: control)),"
                             + " which --output-mode lines does not write in an answer"
                         if unwrite(record, row: row, line: span.line, from: start, reason, into: &result) {
-                            return finished(result)
+                            return result
                         }
                     }
                 case .report:
@@ -157,7 +222,79 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                     into: &result)
             }
         }
-        return finished(result)
+        return result
+    }
+
+    /// Turns the rows of `duplicates` (a clean row, or a rejected one that now has one more
+    /// reason) into rejected rows with the duplicate's reason, in place: the task's buffers are
+    /// written again, each other row's output copied as it was.
+    private func rejectDuplicates(
+        _ duplicates: [UniqueKeys.Duplicate], _ bytes: UnsafeBufferPointer<UInt8>, records: [RecordSpan],
+        range: Range<Int>, firstRow: Int, ends: [RowEnd], into result: inout TaskResult
+    ) {
+        guard let uniqueness else { return }
+        var rebuilt = result
+        rebuilt.clean = []
+        rebuilt.rejects = []
+        rebuilt.clean.reserveCapacity(result.clean.count)
+        rebuilt.rejects.reserveCapacity(result.rejects.count + duplicates.count * 64)
+        var scratch = codec.makeScratch()
+        var inputs = [FieldInput](repeating: .absent, count: evaluator.rules.fields.count)
+        var values = FieldValues(count: evaluator.rules.fields.count)
+        var failures: [FieldFailure] = []
+        var rejectScratch: [UInt8] = []
+        var start = (clean: 0, rejects: 0)
+        var next = 0
+        for (offset, end) in ends.enumerated() {
+            defer { start = (end.clean, end.rejects) }
+            var own: [FieldFailure] = []
+            while next < duplicates.count && duplicates[next].row == offset {
+                let duplicate = duplicates[next]
+                let table = uniqueness.tables[duplicate.table]
+                let what = table.isPrimaryKey ? "primary key error" : "unique error"
+                own.append(
+                    FieldFailure(
+                        field: table.fields[0], message: "\(what): duplicate of row \(duplicate.previousRow)"))
+                next += 1
+            }
+            let index = range.lowerBound + offset
+            let span = records[index]
+            let record = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
+            guard !own.isEmpty, end.verdict != .malformed,
+                (try? codec.read(record, into: &inputs, scratch: &scratch)) != nil
+            else {
+                rebuilt.clean.append(contentsOf: result.clean[start.clean..<end.clean])
+                rebuilt.rejects.append(contentsOf: result.rejects[start.rejects..<end.rejects])
+                continue
+            }
+            // The row's other reasons, as before; then the duplicate's.
+            evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
+            if end.verdict == .clean {
+                rebuilt.cleanRows -= 1
+                rebuilt.rejectedRows += 1
+            } else {
+                rebuilt.examples.removeAll { $0.row == firstRow + index }
+            }
+            for failure in own { rebuilt.failuresByField[failure.field] += 1 }
+            // A primary key's "all missing" reason, given when the row was judged.
+            var allMissing: [Int] = []
+            var keys = TaskKeys()
+            uniqueness.collect(row: 0, values: values, plans: evaluator.plans, into: &keys, allMissing: &allMissing)
+            for table in allMissing {
+                failures.append(
+                    FieldFailure(
+                        field: uniqueness.tables[table].fields[0],
+                        message: "primary key error: every field of the primary key is missing"))
+            }
+            writeRejected(
+                record, row: firstRow + index, line: span.line, inputs: inputs, failures: failures + own,
+                scratch: &rejectScratch, into: &rebuilt)
+        }
+        rebuilt.examples.sort { $0.row < $1.row }
+        if rebuilt.examples.count > RejectExample.limit {
+            rebuilt.examples.removeLast(rebuilt.examples.count - RejectExample.limit)
+        }
+        result = rebuilt
     }
 
     /// The task's result with its rows' line breaks traded back, when the input's lines ended

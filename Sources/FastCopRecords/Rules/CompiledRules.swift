@@ -12,9 +12,18 @@ package struct CompiledField: Sendable {
     /// pipeline runs it on the value's bytes instead of calling `judge` with a `String`.
     let byteTrials: [ByteTrial?]
     /// Whether a missing or empty value passes (without trials).
-    let optional: Bool
+    var optional: Bool
     /// The message when the value is missing or empty and the field is not optional.
     let requiredMessage: String
+    /// The texts that stand for a missing value (`[""]` unless the rules say otherwise).
+    var missingValues: [[UInt8]] = [[]]
+    /// The field's type and constraints (nil: its value is text, judged by its trials alone).
+    var type: CompiledType?
+    /// The message when the value is not of the type, then one per constraint.
+    var typeMessage = ""
+    var constraintMessages: [String] = []
+    /// Whether no two rows may have the same value (missing values excepted).
+    var unique = false
 
     /// A field called `name` that runs `filters`, then `trials`; a missing or empty value passes
     /// when `optional`, else fails with `requiredMessage`.
@@ -35,7 +44,17 @@ package struct CompiledField: Sendable {
 /// row is read, and a broken one is reported with its place in the file.
 package struct CompiledRules: Sendable {
     /// The fields, in the rules file's order.
-    package let fields: [CompiledField]
+    package private(set) var fields: [CompiledField]
+    /// The fields (their indices) whose values together may not repeat; empty: none.
+    package var primaryKey: [Int] = []
+    /// How a Table Schema's fields meet the data's columns (nil: a rules file's way).
+    package var fieldsMatch: FieldsMatch?
+    /// The words failures are written in.
+    package var vocabulary: RulesVocabulary = .rules
+
+    /// Whether a run must see the rows in order to judge them (a field is unique, or the rules
+    /// have a primary key).
+    package var checksUniqueness: Bool { !primaryKey.isEmpty || fields.contains(where: \.unique) }
 
     /// Compiles `spec`.
     ///
@@ -66,12 +85,26 @@ package struct CompiledRules: Sendable {
                     throw RulesError(path: place.path, offset: place.offset, message: Self.describe(error))
                 }
             }
-            fields.append(
-                CompiledField(
-                    name: field.name, filters: filters, trials: trials, optional: field.optional,
-                    requiredMessage: field.message ?? "is required", byteTrials: byteTrials))
+            var compiled = CompiledField(
+                name: field.name, filters: filters, trials: trials, optional: field.optional,
+                requiredMessage: field.message ?? ConstraintText.required(vocabulary: spec.vocabulary),
+                byteTrials: byteTrials)
+            compiled.missingValues = (field.missingValues ?? spec.missingValues).map { Array($0.utf8) }
+            compiled.unique = field.unique
+            if let rule = field.type {
+                compiled.type = try CompiledType(rule, constraints: field.constraints, patternOptions: patternOptions)
+                compiled.typeMessage =
+                    rule.message ?? field.message ?? ConstraintText.typeError(rule.type, vocabulary: spec.vocabulary)
+                compiled.constraintMessages = field.constraints.map {
+                    $0.message ?? field.message ?? ConstraintText.constraint($0.spec, vocabulary: spec.vocabulary)
+                }
+            }
+            fields.append(compiled)
         }
         self.fields = fields
+        primaryKey = spec.primaryKey.compactMap { name in fields.firstIndex { $0.name == name } }
+        fieldsMatch = spec.fieldsMatch
+        vocabulary = spec.vocabulary
     }
 
     /// The pattern options for plain lines, as `fastcop match` and `check` read them, grep's way:
@@ -101,12 +134,13 @@ package struct CompiledRules: Sendable {
     /// some of them), their trials' byte judges kept (without them a format or email trial
     /// took the slower way through a `String` on every row).
     var allOptional: CompiledRules {
-        CompiledRules(
-            fields: fields.map {
-                CompiledField(
-                    name: $0.name, filters: $0.filters, trials: $0.trials, optional: true,
-                    requiredMessage: $0.requiredMessage, byteTrials: $0.byteTrials)
-            })
+        var rules = self
+        rules.fields = fields.map {
+            var field = $0
+            field.optional = true
+            return field
+        }
+        return rules
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -12,23 +12,31 @@ package enum RulesLoader {
     ///   file, such as `fields.phone.trials[0]`, and a caret under the error).
     /// - Parameter patternOptions: options every `format` trial is compiled with
     ///   (``CompiledRules/lineSemantics`` for plain lines, as `fastcop match` reads them).
-    package static func load(_ path: String, patternOptions: Pattern.Options = []) throws -> CompiledRules {
+    /// - Parameter vocabulary: ``RulesVocabulary/tableSchema`` reads a Frictionless Table
+    ///   Schema (`--schema`), ``RulesVocabulary/rules`` a rules file.
+    package static func load(
+        _ path: String, patternOptions: Pattern.Options = [], vocabulary: RulesVocabulary = .rules
+    ) throws -> CompiledRules {
         let bytes = try InputSource.open(path).readAll(stoppingAfter: maximumBytes)
-        if bytes.count > maximumBytes { throw RecordsError("rules file '\(path)' is larger than 16 MiB") }
-        return try compile(bytes, name: path == "-" ? "stdin" : path, patternOptions: patternOptions)
+        let what = vocabulary == .tableSchema ? "schema" : "rules file"
+        if bytes.count > maximumBytes { throw RecordsError("\(what) '\(path)' is larger than 16 MiB") }
+        return try compile(
+            bytes, name: path == "-" ? "stdin" : path, patternOptions: patternOptions, vocabulary: vocabulary)
     }
 
     /// Parses and compiles rules held in memory (the embedded sample's). A UTF-8 byte order
     /// mark before the JSON (some Windows editors write one) is skipped, as editors hide it:
     /// positions in messages count from the byte after it.
     package static func compile(
-        _ bytes: [UInt8], name: String, patternOptions: Pattern.Options = []
+        _ bytes: [UInt8], name: String, patternOptions: Pattern.Options = [], vocabulary: RulesVocabulary = .rules
     ) throws -> CompiledRules {
         let mark = TextEncoding.utf8ByteOrderMark
         let bytes = bytes.starts(with: mark) ? Array(bytes.dropFirst(mark.count)) : bytes
         if let bad = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) {
             let (line, column) = JSONDocument.position(of: bad, in: bytes)
-            throw RecordsError("\(name):\(line):\(column): invalid UTF-8 in the rules file")
+            throw RecordsError(
+                "\(name):\(line):\(column): invalid UTF-8 in the \(vocabulary == .tableSchema ? "schema" : "rules file")"
+            )
         }
         let root: JSONNode
         do {
@@ -38,7 +46,9 @@ package enum RulesLoader {
             throw RecordsError("\(name):\(line):\(column): invalid JSON: \(error.message)")
         }
         do {
-            return try CompiledRules(try RulesDecoder.decode(root), patternOptions: patternOptions)
+            let spec =
+                vocabulary == .tableSchema ? try TableSchemaDecoder.decode(root) : try RulesDecoder.decode(root)
+            return try CompiledRules(spec, patternOptions: patternOptions)
         } catch {
             throw RecordsError(error.report(file: name, bytes: bytes))
         }

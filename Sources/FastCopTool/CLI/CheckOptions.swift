@@ -9,7 +9,8 @@ struct CheckOptions {
     /// The declarations, in the order help lists them.
     static let declarations: [OptionSpec] =
         [
-            email, pattern, CommonOptions.rules, column, CommonOptions.format, CommonOptions.strict,
+            email, pattern, CommonOptions.rules, CommonOptions.schema, column, CommonOptions.format,
+            CommonOptions.strict,
             CommonOptions.summary,
             CommonOptions.quiet, CommonOptions.allowMissingFields,
         ] + InputOptions.declarations
@@ -21,6 +22,8 @@ struct CheckOptions {
         case pattern(String)
         /// A rules file's filters and trials.
         case rules(path: String)
+        /// A Frictionless Table Schema.
+        case schema(path: String)
     }
 
     /// INPUT (`-` for stdin).
@@ -50,27 +53,35 @@ struct CheckOptions {
             arguments.flag(Self.email) ? .email : nil,
             arguments.value(Self.pattern).map { .pattern($0) },
             arguments.value(CommonOptions.rules).map { .rules(path: $0) },
+            arguments.value(CommonOptions.schema).map { .schema(path: $0) },
         ]
         let given = judges.compactMap { $0 }
         guard given.count == 1, let judge = given.first else {
-            throw arguments.usageError("give exactly one of --email, --pattern PATTERN, --rules RULES")
+            throw arguments.usageError("give exactly one of --email, --pattern PATTERN, --rules RULES, --schema SCHEMA")
         }
         self.judge = judge
-        if case .rules = judge {
+        switch judge {
+        case .rules, .schema:
             self.column = column
-        } else if format == .lines {
-            if let column, column != LinesCodec.fieldName {
-                throw arguments.usageError("plain lines have no columns (use --format csv/jsonl)")
-            }
-            self.column = LinesCodec.fieldName
-        } else {
-            guard let column else {
-                throw arguments.usageError("\(format.rawValue) input: say which column to check with --column NAME")
-            }
-            self.column = column
+        case .email, .pattern:
+            self.column = try Self.column(column, format: format, arguments)
         }
         strict = arguments.flag(CommonOptions.strict)
         allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         quiet = arguments.flag(CommonOptions.quiet)
+    }
+
+    /// The column `--email` and `--pattern` check.
+    private static func column(_ column: String?, format: InputFormat, _ arguments: ParsedArguments) throws -> String {
+        if format == .lines {
+            if let column, column != LinesCodec.fieldName {
+                throw arguments.usageError("plain lines have no columns (use --format csv/jsonl)")
+            }
+            return LinesCodec.fieldName
+        }
+        guard let column else {
+            throw arguments.usageError("\(format.rawValue) input: say which column to check with --column NAME")
+        }
+        return column
     }
 }

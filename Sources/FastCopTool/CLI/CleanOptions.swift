@@ -19,7 +19,8 @@ struct CleanOptions {
     /// The declarations, in the order help lists them.
     static let declarations: [OptionSpec] =
         [
-            CommonOptions.rules, output, rejects, discardRejects, CommonOptions.allowMissingFields,
+            CommonOptions.rules, CommonOptions.schema, output, rejects, discardRejects,
+            CommonOptions.allowMissingFields,
             CommonOptions.format,
             outputMode, CommonOptions.strict, CommonOptions.summary, CommonOptions.quiet, jobs,
         ] + InputOptions.declarations
@@ -27,6 +28,8 @@ struct CleanOptions {
     /// INPUT (`-` for stdin).
     let inputPath: String
     let rulesPath: String
+    /// Whether `rulesPath` is a Frictionless Table Schema (`--schema`).
+    let isSchema: Bool
     let format: InputFormat
     /// How the input is spelled (`--encoding`, `--delimiter`, `--quote`, `--no-header`).
     let reading: InputOptions
@@ -49,10 +52,18 @@ struct CleanOptions {
     /// - Throws: ``ToolError`` (usage) for a missing `--rules`, an unknown format or mode, or
     ///   outputs that cannot go together.
     init(_ arguments: ParsedArguments) throws {
-        guard let rulesPath = arguments.value(CommonOptions.rules) else {
-            throw arguments.usageError("clean needs a rules file: --rules RULES")
+        switch (arguments.value(CommonOptions.rules), arguments.value(CommonOptions.schema)) {
+        case (let rules?, nil):
+            rulesPath = rules
+            isSchema = false
+        case (nil, let schema?):
+            rulesPath = schema
+            isSchema = true
+        case (_?, _?):
+            throw arguments.usageError("give --rules RULES or --schema SCHEMA, not both")
+        case (nil, nil):
+            throw arguments.usageError("clean needs a rules file or a schema: --rules RULES or --schema SCHEMA")
         }
-        self.rulesPath = rulesPath
         summary = try CommonOptions.summaryStyle(arguments)
         inputPath = arguments.positionals[0]
         format = try CommonOptions.inputFormat(arguments, path: inputPath)
@@ -89,7 +100,7 @@ struct CleanOptions {
         }
         allowMissingFields = arguments.flag(CommonOptions.allowMissingFields)
         if inputPath == "-" && rulesPath == "-" {
-            throw arguments.usageError("INPUT and RULES cannot both be stdin")
+            throw arguments.usageError("INPUT and \(isSchema ? "SCHEMA" : "RULES") cannot both be stdin")
         }
         if let text = arguments.value(Self.jobs) {
             // Every thread starts up front; past a few hundred they only cost start-up time

@@ -14,6 +14,9 @@ enum CommonOptions {
     }
     static let rules = OptionSpec.option(
         "rules", short: "r", value: "RULES", help: "The rules file (JSON; see the README).")
+    static let schema = OptionSpec.option(
+        "schema", value: "SCHEMA",
+        help: "A Frictionless Table Schema (JSON): field types, constraints, unique fields, primary key.")
     static let allowMissingFields = OptionSpec.flag(
         "allow-missing-fields",
         help: "Accept a rules field that no row of the first block has (default: an error before anything is written).")

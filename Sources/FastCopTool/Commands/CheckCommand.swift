@@ -1,7 +1,7 @@
 import FastCop
 import FastCopRecords
 
-/// `fastcop check INPUT (--email | --pattern PATTERN | --rules RULES) [--column NAME]`.
+/// `fastcop check INPUT (--email | --pattern PATTERN | --rules RULES | --schema SCHEMA) [--column NAME]`.
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
@@ -10,6 +10,7 @@ enum CheckCommand {
             "check INPUT --email [--column NAME]",
             "check INPUT --pattern PATTERN [--column NAME]",
             "check INPUT --rules RULES [--column NAME]",
+            "check INPUT --schema SCHEMA [--column NAME]",
         ],
         discussion: """
             Prints one line per invalid row (row number, line number, field, message and the
@@ -21,7 +22,9 @@ enum CheckCommand {
             quoted local parts or address literals: see the README). With either, an empty
             or missing value is reported as empty, whatever the pattern. --rules applies the
             rules' filters and trials, as 'clean' does (an empty value fails a field unless it is
-            optional); --column then checks that one field only.
+            optional); --column then checks that one field only. --schema checks a Frictionless
+            Table Schema's types and constraints, unique fields and primary key, as 'clean
+            --schema' does.
             """,
         options: CheckOptions.declarations,
         positionals: 1...1)
@@ -59,15 +62,20 @@ enum CheckCommand {
     private static func makeRules(_ options: CheckOptions) throws -> CompiledRules {
         let spec: TrialSpec
         switch options.judge {
-        case .rules(let path):
-            let rules = try RulesLoader.load(path, patternOptions: patternOptions(options))
+        case .rules(let path), .schema(let path):
+            let isSchema = if case .schema = options.judge { true } else { false }
+            let rules = try RulesLoader.load(
+                path, patternOptions: patternOptions(options), vocabulary: isSchema ? .tableSchema : .rules)
             guard let column = options.column else { return rules }
             guard let field = rules.fields.first(where: { $0.name == column }) else {
                 let names = rules.fields.map { "'\($0.name)'" }.joined(separator: ", ")
+                let file = isSchema ? "schema" : "rules"
                 throw ToolError.usage(
-                    "--column \(column): the rules have no such field (fields: \(names))", command: "check")
+                    "--column \(column): the \(file) have no such field (fields: \(names))", command: "check")
             }
-            return CompiledRules(fields: [field])
+            var one = CompiledRules(fields: [field])
+            one.vocabulary = rules.vocabulary
+            return one
         case .email: spec = .email
         case .pattern(let source): spec = .format(source)
         }

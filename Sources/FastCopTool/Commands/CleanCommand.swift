@@ -5,7 +5,10 @@ enum CleanCommand {
     static let spec = CommandSpec(
         name: "clean",
         summary: "Apply a rules file to every row: clean rows to CLEAN, rejected rows with reasons to REJECTS.",
-        usage: ["clean INPUT --rules RULES [-o CLEAN] [--rejects REJECTS | --discard-rejects] [--format FORMAT]"],
+        usage: [
+            "clean INPUT --rules RULES [-o CLEAN] [--rejects REJECTS | --discard-rejects] [--format FORMAT]",
+            "clean INPUT --schema SCHEMA [-o CLEAN] [--rejects REJECTS | --discard-rejects] [--format FORMAT]",
+        ],
         discussion: """
             INPUT is plain lines, CSV (RFC 4180, with a header row), TSV or JSON Lines, by its
             extension (.csv, .tsv, .jsonl/.ndjson; anything else is plain lines) or --format.
@@ -61,7 +64,8 @@ enum CleanCommand {
     static func run(_ options: CleanOptions) throws -> ExitStatus {
         // Plain lines end at LF, as `match` reads them; CSV and JSON Lines values follow the library.
         let rules = try RulesLoader.load(
-            options.rulesPath, patternOptions: options.format == .lines ? CompiledRules.lineSemantics : [])
+            options.rulesPath, patternOptions: options.format == .lines ? CompiledRules.lineSemantics : [],
+            vocabulary: options.isSchema ? .tableSchema : .rules)
         let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let clean = try OutputSink.open(options.cleanPath)
         let rejects = try options.rejects.path.map { try OutputSink.open($0) } ?? .discard

@@ -1,0 +1,117 @@
+/// What a run checks for duplicates: a table of keys per unique field and one for the primary
+/// key, each key made of the fields' values as their types read them (so `01` and `1` are the
+/// same integer, as frictionless-py compares them).
+///
+/// Which rows take part follows frictionless-py: every row whose value is present and of the
+/// field's type, whatever else fails in the row; a missing value or one that is not of the type
+/// is no key. A duplicate names the row that had the value last before it ("duplicate of row
+/// 5"), as frictionless-py's note does.
+struct Uniqueness: Sendable {
+    /// One table of ``UniqueKeys``: the fields whose values make its key, in order.
+    struct Table: Sendable {
+        let fields: [Int]
+        /// Whether it is the primary key (a key of several fields, or `primaryKey`'s words).
+        let isPrimaryKey: Bool
+    }
+
+    let keys: UniqueKeys
+    let tables: [Table]
+
+    /// The tables of `rules`, or nil when it checks no uniqueness.
+    init?(_ rules: CompiledRules, memoryLimit: Int = UniqueKeys.defaultMemoryLimit) {
+        guard rules.checksUniqueness else { return nil }
+        var tables = rules.fields.indices.filter { rules.fields[$0].unique }.map {
+            Table(fields: [$0], isPrimaryKey: false)
+        }
+        if !rules.primaryKey.isEmpty { tables.append(Table(fields: rules.primaryKey, isPrimaryKey: true)) }
+        self.tables = tables
+        keys = UniqueKeys(
+            names: tables.map { $0.fields.map { rules.fields[$0].name }.joined(separator: ", ") },
+            memoryLimit: memoryLimit)
+    }
+
+    /// Adds row `row`'s keys (its judged `values`) to `keys`; returns the primary key tables
+    /// whose fields are all missing (frictionless-py's primary key error).
+    func collect(
+        row: Int, values: FieldValues, plans: FieldPlans, into keys: inout TaskKeys, allMissing: inout [Int]
+    ) {
+        allMissing.removeAll(keepingCapacity: true)
+        for (number, table) in tables.enumerated() {
+            let start = keys.arena.count
+            var present = 0
+            for field in table.fields {
+                let before = keys.arena.count
+                if table.fields.count > 1 { keys.arena.append(contentsOf: [0, 0, 0, 0]) }  // its length, below
+                if Self.appendKey(field, values: values, plans: plans, to: &keys.arena) {
+                    present += 1
+                } else {
+                    keys.arena.append(0xFF)  // missing (a primary key's part may be)
+                }
+                if table.fields.count > 1 {
+                    let length = UInt32(keys.arena.count - before - 4)
+                    for byte in 0..<4 { keys.arena[before + byte] = UInt8(truncatingIfNeeded: length >> (byte * 8)) }
+                }
+            }
+            if present == table.fields.count || (table.isPrimaryKey && present > 0) {
+                keys.finish(from: start, row: row, table: number)
+            } else {
+                keys.arena.removeSubrange(start...)
+                if table.isPrimaryKey { allMissing.append(number) }
+            }
+        }
+    }
+
+    /// Appends field `field`'s key (a tag byte, then the value), when it has one.
+    private static func appendKey(_ field: Int, values: FieldValues, plans: FieldPlans, to arena: inout [UInt8]) -> Bool
+    {
+        if let typed = values.typed[field] {
+            switch typed {
+            case .string:
+                break  // the text is the value
+            default:
+                arena.append(1)
+                typed.appendKey(to: &arena)
+                return true
+            }
+        } else if plans.fields[field].type != nil {
+            return false  // missing, or not of the type
+        }
+        guard let range = values.ranges[field] else { return false }
+        let missing = values.bytes.withUnsafeBufferPointer {
+            plans.isMissing(UnsafeBufferPointer(rebasing: $0[range]), plans.fields[field])
+        }
+        if missing { return false }
+        arena.append(0)
+        arena.append(contentsOf: values.bytes[range])
+        return true
+    }
+}
+
+extension TypedValue {
+    /// Appends the value as a key: equal values (as frictionless-py compares them: `1.0` and `1`
+    /// as numbers, times of the same instant) give the same bytes, other values other bytes.
+    func appendKey(to key: inout [UInt8]) {
+        func append<T: FixedWidthInteger>(_ tag: UInt8, _ value: T) {
+            key.append(tag)
+            withUnsafeBytes(of: value.littleEndian) { key.append(contentsOf: $0) }
+        }
+        switch self {
+        case .string: key.append(0)
+        case .integer(let value): append(1, value)
+        case .number(let value):
+            // -0.0 is 0.0; a whole number is the integer it equals.
+            if value == value.rounded(), abs(value) < 9.2e18 {
+                append(1, Int64(value))
+            } else {
+                append(2, value.bitPattern)
+            }
+        case .boolean(let value): append(3, UInt8(value ? 1 : 0))
+        case .date(let days): append(4, days)
+        case .time(let time):
+            append(time.offsetSeconds == nil ? 5 : 6, time.comparable)
+        case .datetime(let moment):
+            append(moment.offsetSeconds == nil ? 7 : 8, moment.comparable)
+        case .year(let year): append(9, year)
+        }
+    }
+}
