@@ -57,6 +57,17 @@ struct TableSchemaTests {
             ])
     }
 
+    @Test("a row of the wrong width is rejected, and its values still take part in uniqueness (frictionless-py)")
+    func wrongWidthRowsHaveKeys() throws {
+        let schema = #"{"fields": [{"name": "id", "type": "integer", "constraints": {"unique": true}}, {"name": "n"}]}"#
+        let run = try RecordsFixture.run("id,n\n7,a,extra\n7,b\n", schema: schema)
+        #expect(run.cleanText == "id,n\n")
+        let rejects = run.rejectsText.split(separator: "\n").dropFirst().map(String.init)
+        #expect(rejects.count == 2)
+        #expect(rejects[0] == #""7,a,extra",,1,2,,"malformed CSV: 3 fields, the header has 2""#)
+        #expect(rejects[1] == "7,b,2,3,id,unique error: duplicate of row 1")
+    }
+
     @Test(
         "unique on all cores gives the answer of one core, duplicates spread over many tasks and blocks",
         arguments: [1, 2, 4])

@@ -151,8 +151,23 @@ package struct CSVCodec: RowCodec {
             let found = scratch.count == 1 ? "1 field" : "\(scratch.count) fields"
             throw RecordProblem(description: "malformed CSV: \(found), \(widthReference) has \(columnCount)")
         }
+        fill(record, &inputs, scratch)
+        return notes
+    }
+
+    package func readLoosely(
+        _ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout [CSVField]
+    ) -> Bool {
+        guard (try? CSVFields.parse(record, dialect: dialect, into: &scratch)) != nil else { return false }
+        fill(record, &inputs, scratch)
+        return true
+    }
+
+    /// Sets each rule field's input from the fields of `record` (absent past its last field).
+    @inline(__always)
+    private func fill(_ record: UnsafeBufferPointer<UInt8>, _ inputs: inout [FieldInput], _ scratch: [CSVField]) {
         for (index, column) in columns.enumerated() {
-            guard let column else {
+            guard let column, column < scratch.count else {
                 inputs[index] = .absent
                 continue
             }
@@ -166,7 +181,6 @@ package struct CSVCodec: RowCodec {
                     value: field.isQuoted ? (field.start + 1)..<(field.end - 1) : span, span: span)
             }
         }
-        return notes
     }
 
     package func encode(_ value: String, to output: inout [UInt8]) {

@@ -23,9 +23,8 @@ final class FieldPlans: @unchecked Sendable {
     let trials: UnsafeBufferPointer<FieldTrial>
     /// The fields' names and messages, for rejected rows.
     let texts: FailureTexts
-    /// The fields' types, by ``FieldPlan/type`` (values that hold references: read in place,
-    /// never copied per row).
-    let types: UnsafeMutableBufferPointer<CompiledType>
+    /// The fields' types, by ``FieldPlan/type``, borrowed (the fields hold them).
+    let types: UnsafeBufferPointer<Unmanaged<CompiledType>>
     /// The fields' missing values but the empty one, by ``FieldPlan/missing``.
     let missingValues: UnsafeMutableBufferPointer<[[UInt8]]>
     /// What keeps the borrowed objects alive (the fields hold the patterns, the steps the
@@ -41,7 +40,7 @@ final class FieldPlans: @unchecked Sendable {
         var byteSteps: [ByteStep] = []
         var otherJudges: [TrialEvaluator] = []
         var messages: [String] = []
-        var types: [CompiledType] = []
+        var types: [Unmanaged<CompiledType>] = []
         var missingValues: [[[UInt8]]] = []
         for field in compiled {
             let firstMessage = messages.count
@@ -50,7 +49,7 @@ final class FieldPlans: @unchecked Sendable {
             var type: Int?
             if let compiledType = field.type {
                 type = types.count
-                types.append(compiledType)
+                types.append(.passUnretained(compiledType))
                 messages.append(field.typeMessage)
                 messages += field.constraintMessages
             }
@@ -94,8 +93,7 @@ final class FieldPlans: @unchecked Sendable {
         self.steps = Self.buffer(steps)
         self.trials = Self.buffer(trials)
         texts = FailureTexts(names: compiled.map(\.name), messages: messages)
-        self.types = .allocate(capacity: types.count)
-        _ = self.types.initialize(from: types)
+        self.types = Self.buffer(types)
         self.missingValues = .allocate(capacity: missingValues.count)
         _ = self.missingValues.initialize(from: missingValues)
         self.compiled = compiled
@@ -108,7 +106,7 @@ final class FieldPlans: @unchecked Sendable {
         steps.deallocate()
         trials.deallocate()
         texts.deallocate()
-        types.deinitialize().deallocate()
+        types.deallocate()
         missingValues.deinitialize().deallocate()
     }
 

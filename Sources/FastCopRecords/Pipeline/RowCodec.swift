@@ -102,9 +102,22 @@ package protocol RowCodec: Sendable {
 
     /// Whether a CR ending a row is data (see `RowCodec+Writable.swift`).
     var keepsTrailingCR: Bool { get }
+
+    /// Finds the values of a malformed record that has fields all the same (a CSV row with
+    /// more or fewer fields than the header), by position, for the keys of unique fields: the
+    /// row is rejected, but its values take part in uniqueness as frictionless-py counts them.
+    /// Returns false when the record cannot be read at all (the default).
+    func readLoosely(_ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout Scratch)
+        -> Bool
 }
 
 extension RowCodec {
+    package func readLoosely(
+        _ record: UnsafeBufferPointer<UInt8>, into inputs: inout [FieldInput], scratch: inout Scratch
+    ) -> Bool {
+        false
+    }
+
     package func encode(utf8 value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         encode(String(decoding: value, as: UTF8.self), to: &output)
     }

@@ -138,7 +138,6 @@ package struct RowEvaluator: Sendable {
         failures: inout [FieldFailure]
     ) {
         guard let range = values.ranges[index] else { return }
-        let compiled = plans.types.baseAddress! + type
         let trialCount = plan.trials.count
         // The canonical form is written into a filter buffer, free once the filters have run
         // (taken out of `values` while `values.bytes` is read, and put back).
@@ -146,38 +145,42 @@ package struct RowEvaluator: Sendable {
         swap(&canonical, &values.first)
         canonical.removeAll(keepingCapacity: true)
         defer { swap(&canonical, &values.first) }
+        // The type is borrowed: the fields hold it (see ``FieldPlans``).
+        let normalizes = plans.types[type].borrow { $0.normalizes } && !literal
         // The typed value, and whether it passed every constraint (each failing one is
         // reported, as frictionless-py reports them).
-        let (typed, passed) = values.bytes.withUnsafeBufferPointer { all -> (TypedValue?, Bool) in
-            let value = UnsafeBufferPointer(rebasing: all[range])
-            let read = literal ? compiled.pointee.readLiteral(value) : compiled.pointee.reader.read(value)
-            guard let typed = read else {
-                failures.append(FieldFailure(field: index, message: plan.typeMessage(trialCount: trialCount)))
-                return (nil, false)
-            }
-            var passed = true
-            for (number, constraint) in compiled.pointee.constraints.enumerated() {
-                do {
-                    if try !constraint.admits(typed, text: value) {
-                        failures.append(
-                            FieldFailure(field: index, message: plan.constraintMessage(number, trialCount: trialCount)))
+        let (typed, passed) = plans.types[type].borrow { compiled in
+            values.bytes.withUnsafeBufferPointer { all -> (TypedValue?, Bool) in
+                let value = UnsafeBufferPointer(rebasing: all[range])
+                let read = literal ? compiled.readLiteral(value) : compiled.reader.read(value)
+                guard let typed = read else {
+                    failures.append(FieldFailure(field: index, message: plan.typeMessage(trialCount: trialCount)))
+                    return (nil, false)
+                }
+                var passed = true
+                let constraints = compiled.plain
+                for number in constraints.indices {
+                    do {
+                        if try !constraints[number].admits(typed, text: value) {
+                            failures.append(
+                                FieldFailure(
+                                    field: index, message: plan.constraintMessage(number, trialCount: trialCount)))
+                            passed = false
+                        }
+                    } catch {
+                        let message = texts.text(of: plan.constraintMessage(number, trialCount: trialCount))
+                        failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
                         passed = false
                     }
-                } catch {
-                    let message = texts.text(of: plan.constraintMessage(number, trialCount: trialCount))
-                    failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
-                    passed = false
                 }
+                if passed && normalizes { compiled.reader.writeCanonical(typed, text: value, to: &canonical) }
+                return (typed, passed)
             }
-            if passed && compiled.pointee.normalizes && !literal {
-                compiled.pointee.reader.writeCanonical(typed, text: value, to: &canonical)
-            }
-            return (typed, passed)
         }
         // A value of the type takes part in uniqueness even when a constraint fails.
         values.typed[index] = typed
         guard passed else { return }
-        if compiled.pointee.normalizes && !literal {
+        if normalizes {
             values.bytes.removeSubrange(range)
             values.bytes.append(contentsOf: canonical)
             values.ranges[index] = range.lowerBound..<values.bytes.count

@@ -135,6 +135,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                     description: "invalid UTF-8 at byte \(bad + 1) of the row \(UTF8Validation.encodingHint)")
                 result.invalidUTF8Rows += 1
             }
+            /// Whether the row's bytes are fine but its fields are not (the wrong number of them).
+            var badFields = false
             if problem == nil {
                 do {
                     let notes = try codec.read(record, into: &inputs, scratch: &scratch)
@@ -146,9 +148,20 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                     }
                 } catch {
                     problem = error
+                    badFields = true
                 }
             }
             if let problem {
+                if let uniqueness, keys != nil, badFields,
+                    codec.readLoosely(record, into: &inputs, scratch: &scratch)
+                {
+                    // A row of the wrong width is rejected, but its values are keys all the same
+                    // (frictionless-py reads its cells by position).
+                    evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
+                    uniqueness.collect(
+                        row: index - range.lowerBound, values: values, plans: evaluator.plans, into: &keys!,
+                        allMissing: &allMissing)
+                }
                 result.rejectedRows += 1
                 result.malformedRows += 1
                 if strict {

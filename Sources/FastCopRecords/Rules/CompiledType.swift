@@ -2,13 +2,21 @@ package import FastCop
 
 /// A field's type and the constraints on its typed value, ready for many rows at once: the
 /// reader built, the bounds and enumerations read as the type, the patterns compiled.
-package struct CompiledType: Sendable {
+///
+/// An object, borrowed by the row pipeline (``FieldPlans``): a value holding the reader's and
+/// constraints' arrays was copied per row, each copy a retain and a release on counts both
+/// workers share (`perf`: a quarter of the CPU time of typed checks). The constraints are also
+/// kept as ``PlainConstraint``s, trivial values that refer to their patterns and sets without
+/// owning them, read in place per row.
+package final class CompiledType: Sendable {
     let reader: TypedReader
     let kind: FieldKind
     /// Whether a clean row gets the value in the type's canonical form.
     let normalizes: Bool
     /// The checks of the typed value, in the order the file gives them.
     let constraints: [CompiledConstraint]
+    /// The same checks as trivial values (the objects they use are `constraints`').
+    nonisolated(unsafe) let plain: UnsafeBufferPointer<PlainConstraint>
 
     /// Compiles `rule` with `constraints`.
     ///
@@ -31,6 +39,15 @@ package struct CompiledType: Sendable {
                 try Self.constraint(spec, reader: reader, kind: kind, place: place, options: patternOptions))
         }
         self.constraints = compiled
+        let plain = UnsafeMutableBufferPointer<PlainConstraint>.allocate(capacity: compiled.count)
+        for (index, constraint) in compiled.enumerated() {
+            (plain.baseAddress! + index).initialize(to: constraint.plain)
+        }
+        self.plain = UnsafeBufferPointer(plain)
+    }
+
+    deinit {
+        plain.deallocate()
     }
 
     /// A bound or enumeration member of the schema read as the field's type, as frictionless-py
@@ -124,11 +141,11 @@ package struct CompiledType: Sendable {
                     }
                     texts.insert(Array(text.utf8))
                 }
-                return .texts(texts)
+                return .texts(MemberSet(texts: texts))
             }
             var members: Set<TypedValue> = []
             for (index, node) in nodes.enumerated() { members.insert(try value(node, path: "\(place.path)[\(index)]")) }
-            return .members(members)
+            return .members(MemberSet(values: members))
         }
     }
 }
@@ -142,9 +159,52 @@ package enum CompiledConstraint: Sendable {
     /// The whole text matches.
     case pattern(Pattern)
     /// The typed value is one of these.
-    case members(Set<TypedValue>)
+    case members(MemberSet)
     /// The text is one of these (string and `any` fields).
-    case texts(Set<[UInt8]>)
+    case texts(MemberSet)
+
+    /// The constraint as a trivial value, referring to its pattern or set unowned.
+    var plain: PlainConstraint {
+        switch self {
+        case .bound(let bound, let below, let strict): return .bound(bound, below: below, strict: strict)
+        case .length(let count, let atMost): return .length(count, atMost: atMost)
+        case .pattern(let pattern): return .pattern(Unmanaged.passUnretained(pattern))
+        case .members(let set): return .members(Unmanaged.passUnretained(set))
+        case .texts(let set): return .texts(Unmanaged.passUnretained(set))
+        }
+    }
+}
+
+/// An enumeration's members, as typed values or as texts.
+package final class MemberSet: Sendable {
+    let values: Set<TypedValue>
+    /// The texts by their hash (``KeyTable/hash(_:)``): a value's bytes are looked up without
+    /// making an array of them.
+    private let texts: [UInt64: [[UInt8]]]
+
+    init(values: Set<TypedValue> = [], texts: Set<[UInt8]> = []) {
+        self.values = values
+        var byHash: [UInt64: [[UInt8]]] = [:]
+        for text in texts { byHash[text.withUnsafeBufferPointer(KeyTable.hash), default: []].append(text) }
+        self.texts = byHash
+    }
+
+    /// Whether `text` is one of the texts.
+    func contains(text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let candidates = texts[KeyTable.hash(text)] else { return false }
+        return candidates.contains { $0.withUnsafeBufferPointer { $0.elementsEqual(text) } }
+    }
+}
+
+/// A ``CompiledConstraint`` as a trivial value: its pattern or set referred to, not owned (the
+/// ``CompiledType`` that holds both keeps them alive), so that reading one per row costs no
+/// reference counting.
+enum PlainConstraint {
+    case bound(TypedValue, below: Bool, strict: Bool)
+    case length(Int, atMost: Bool)
+    case pattern(Unmanaged<Pattern>)
+    case members(Unmanaged<MemberSet>)
+    case texts(Unmanaged<MemberSet>)
 
     /// Whether the value (`text`, read as `value`) passes.
     ///
@@ -163,11 +223,11 @@ package enum CompiledConstraint: Sendable {
             for byte in text where byte & 0xC0 != 0x80 { scalars += 1 }
             return atMost ? scalars <= count : scalars >= count
         case .pattern(let pattern):
-            return try pattern.firstMatchRange(in: text, whole: true, validUTF8: true) != nil
+            return try pattern.borrow { try $0.firstMatchRange(in: text, whole: true, validUTF8: true) != nil }
         case .members(let members):
-            return members.contains(value)
+            return members.borrow { $0.values.contains(value) }
         case .texts(let texts):
-            return texts.contains(Array(text))
+            return texts.borrow { $0.contains(text: text) }
         }
     }
 }
