@@ -264,10 +264,12 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             while next < duplicates.count && duplicates[next].row == offset {
                 let duplicate = duplicates[next]
                 let table = uniqueness.tables[duplicate.table]
-                let what = table.isPrimaryKey ? "primary key error" : "unique error"
-                own.append(
-                    FieldFailure(
-                        field: table.fields[0], message: "\(what): duplicate of row \(duplicate.previousRow)"))
+                for (applies, what) in [(table.isUnique, "unique error"), (table.isPrimaryKey, "primary key error")]
+                where applies {
+                    own.append(
+                        FieldFailure(
+                            field: table.fields[0], message: "\(what): duplicate of row \(duplicate.previousRow)"))
+                }
                 next += 1
             }
             let index = range.lowerBound + offset

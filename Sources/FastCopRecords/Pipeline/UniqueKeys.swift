@@ -114,16 +114,18 @@ struct TaskKeys {
 
 /// An open-addressing hash table from keys (bytes) to the row that had them last: the keys'
 /// bytes one after the other in one array, an entry per key, and a slot array (linear
-/// probing, at most half full) of entry numbers.
+/// probing, at most half full) of the entries' numbers, each beside the top half of its key's
+/// hash: a new key (most keys) is told apart by the slot alone, one cache miss, without
+/// reading an entry or the key's bytes (which cost two more on a table of a million keys).
 struct KeyTable {
     private struct Entry {
-        let hash: UInt64
         let start: Int
         let length: Int
         var row: Int
     }
 
-    private var slots: [Int32] = Array(repeating: -1, count: 1024)
+    /// 0: empty; else the top 32 bits of the hash, then the entry's number + 1.
+    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
     private var entries: [Entry] = []
     private var arena: [UInt8] = []
 
@@ -131,41 +133,51 @@ struct KeyTable {
     var count: Int { entries.count }
 
     /// The memory the table holds.
-    var bytes: Int { slots.capacity * 4 + entries.capacity * MemoryLayout<Entry>.stride + arena.capacity }
+    var bytes: Int { slots.capacity * 8 + entries.capacity * MemoryLayout<Entry>.stride + arena.capacity }
 
     /// Records that row `row` has `key`; returns the row that had it last before, or nil.
     mutating func insert(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, row: Int) -> Int? {
         let mask = slots.count - 1
+        let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let number = slots[slot]
-            if number < 0 { break }
-            let entry = entries[Int(number)]
-            if entry.hash == hash && entry.length == key.count
-                && arena.withUnsafeBufferPointer({
-                    UnsafeBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.length)]).elementsEqual(key)
-                })
-            {
-                entries[Int(number)].row = row
-                return entry.row
+            let content = slots[slot]
+            if content == 0 { break }
+            if content & 0xFFFF_FFFF_0000_0000 == tag {
+                let number = Int(content & 0xFFFF_FFFF) - 1
+                let entry = entries[number]
+                if entry.length == key.count
+                    && arena.withUnsafeBufferPointer({
+                        UnsafeBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.length)]).elementsEqual(key)
+                    })
+                {
+                    entries[number].row = row
+                    return entry.row
+                }
             }
             slot = (slot + 1) & mask
         }
-        slots[slot] = Int32(entries.count)
-        entries.append(Entry(hash: hash, start: arena.count, length: key.count, row: row))
+        slots[slot] = tag | UInt64(entries.count + 1)
+        entries.append(Entry(start: arena.count, length: key.count, row: row))
         arena.append(contentsOf: key)
         if entries.count * 2 > slots.count { grow() }
         return nil
     }
 
+    /// Doubles the slots, placing each key again by its hash (read back from its bytes: the
+    /// slots keep only half of it).
     private mutating func grow() {
-        slots = Array(repeating: -1, count: slots.count * 2)
+        var slots = [UInt64](repeating: 0, count: self.slots.count * 2)
         let mask = slots.count - 1
-        for (number, entry) in entries.enumerated() {
-            var slot = Int(truncatingIfNeeded: entry.hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number)
+        arena.withUnsafeBufferPointer { arena in
+            for (number, entry) in entries.enumerated() {
+                let hash = Self.hash(UnsafeBufferPointer(rebasing: arena[entry.start..<(entry.start + entry.length)]))
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(number + 1)
+            }
         }
+        self.slots = slots
     }
 
     /// A 64-bit hash of `bytes` (8 bytes at a time, multiplied and mixed).

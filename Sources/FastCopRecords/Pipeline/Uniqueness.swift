@@ -11,7 +11,10 @@ struct Uniqueness: Sendable {
     struct Table: Sendable {
         let fields: [Int]
         /// Whether it is the primary key (a key of several fields, or `primaryKey`'s words).
-        let isPrimaryKey: Bool
+        var isPrimaryKey: Bool
+        /// Whether it is also a unique field's (a primary key of one unique field: one table,
+        /// both errors, as frictionless-py reports them).
+        var isUnique: Bool
     }
 
     let keys: UniqueKeys
@@ -21,9 +24,13 @@ struct Uniqueness: Sendable {
     init?(_ rules: CompiledRules, memoryLimit: Int = UniqueKeys.defaultMemoryLimit) {
         guard rules.checksUniqueness else { return nil }
         var tables = rules.fields.indices.filter { rules.fields[$0].unique }.map {
-            Table(fields: [$0], isPrimaryKey: false)
+            Table(fields: [$0], isPrimaryKey: false, isUnique: true)
         }
-        if !rules.primaryKey.isEmpty { tables.append(Table(fields: rules.primaryKey, isPrimaryKey: true)) }
+        if let same = tables.firstIndex(where: { $0.fields == rules.primaryKey }) {
+            tables[same].isPrimaryKey = true
+        } else if !rules.primaryKey.isEmpty {
+            tables.append(Table(fields: rules.primaryKey, isPrimaryKey: true, isUnique: false))
+        }
         self.tables = tables
         keys = UniqueKeys(
             names: tables.map { $0.fields.map { rules.fields[$0].name }.joined(separator: ", ") },
