@@ -119,7 +119,75 @@ CASES = [
     ]),
     ({"type": "string"}, ["abc", "", " x ", "é"]),
     ({"type": "any"}, ["abc", "1"]),
+    ({"type": "string", "format": "uri"}, [
+        "http://example.com", "mailto:a@b", "a:", "1a:b", "example.com", "http://exa mple.com/a b", "http://[::1]:80/",
+        "http://host:abc/", "x+y.z-w:rest", "", "http://\u00e9.com", "C:\\path", "urn:isbn:123", " http://x", "http:",
+        "h_t:x", "\u00e9:x",
+    ]),
+    ({"type": "string", "format": "binary"}, [
+        "", "YQ==", "YQ=", "YQ", "Y", "YWJj", "YWJj\n", "Y W J j", "YQ==YWJj", "YQ=a", "!!!!", "YWJ", "\u00e9", "YQ===",
+        "=YQ==", "YWJjZA=", "a=b=", "ab=c", "YQ==\u00e9", "YW=Jj", "+/+/",
+    ]),
+    ({"type": "string", "format": "uuid"}, [
+        "12345678-1234-5678-1234-567812345678", "{12345678-1234-5678-1234-567812345678}",
+        "urn:uuid:12345678-1234-5678-1234-567812345678", "12345678123456781234567812345678",
+        "1234567812345678123456781234567", "1-2345678123456781234567812345678", "+2345678123456781234567812345678",
+        "0x345678123456781234567812345678", " 2345678123456781234567812345678", "1_345678123456781234567812345678",
+        "ABCDEF78123456781234567812345678", "g2345678123456781234567812345678", "{{12345678123456781234567812345678}}",
+        "uuid:12345678123456781234567812345678", "12345678123456781234567812345678-",
+        "\u00a02345678123456781234567812345678", "1__45678123456781234567812345678", "", "uurn:uid:12345678123456781234567812345678",
+        "0x_45678123456781234567812345678",
+    ]),
+    ({"type": "string", "format": "email"}, [
+        "a@example.com", "a@b", "a.b@example.co.uk", "a..b@example.com", "a@example.com.", "\"a b\"@example.com",
+        "\"ab\"@example.com", "\u00e9@example.com", "a@ex\u00e4mple.com", "a@-example.com", "a@example.c0m",
+        "a@example.com1", "a@ex_ample.com", "A@EXAMPLE.COM", "a@localhost", "a@1.2.3.4", "a@[1.2.3.4]", "@example.com",
+        "a@@example.com", "a@example..com", "a+b@x.io", "a@x.i", "ab@x.io ", " ab@x.io", "a@xn--bcher-kva.com",
+        "a@b.c-d", "a@example.-com", "x" * 65 + "@x.io", "x" * 64 + "@x.io", "a@" + "a" * 63 + ".com",
+        "a@" + "a" * 64 + ".com", "a@x__y.com", "a@x.123", "a\u00a0b@x.io", "a@x.io\u00a0", ".a@x.io", "a.@x.io",
+        "a\n@x.io", "a@x-.io", "a@x.io-", "a@b\u00fccher.de", "\u00e9\u00e9@x.io", "\u0416@x.io", "a@x.\u00e9\u00e9",
+    ]),
 ]
+
+
+def random_cases(seed, count):
+    """Random texts near each format's shape (a fixed seed: the table stays the same)."""
+    import random
+    rng = random.Random(seed)
+    shapes = [
+        ({"type": "date"}, "2024-01-05", "0123456789- "),
+        ({"type": "date", "format": "%d/%m/%Y"}, "05/01/2024", "0123456789/ "),
+        ({"type": "date", "format": "%Y%m%d"}, "20240105", "0123456789"),
+        ({"type": "time"}, "10:30:00.5+01:00", "0123456789:.,+-Zz "),
+        ({"type": "time", "format": "%H:%M:%S%z"}, "10:30:00+01:00", "0123456789:.+-Z"),
+        ({"type": "time", "format": "%I:%M %p"}, "10:30 PM", "0123456789: APMapm"),
+        ({"type": "datetime"}, "2024-01-05T10:30:00.5+01:00", "0123456789-:T.,+Z "),
+        ({"type": "integer"}, "-1_234", "0123456789-+_ "),
+        ({"type": "number"}, "-1.5e+3", "0123456789-+._eE "),
+        ({"type": "number", "decimalChar": ",", "groupChar": ".", "bareNumber": False}, "$1.234,5", "0123456789-.,$ "),
+        ({"type": "year"}, "2024", "0123456789-+_ "),
+        ({"type": "string", "format": "binary"}, "YWJjZA==", "YWJjZA=+/ !"),
+    ]
+    cases = []
+    for descriptor, seed_text, alphabet in shapes:
+        texts = []
+        for _ in range(count):
+            text = list(seed_text)
+            for _ in range(rng.randint(1, 3)):
+                action = rng.random()
+                position = rng.randrange(len(text) + 1)
+                if action < 0.4 and text:
+                    text[min(position, len(text) - 1)] = rng.choice(alphabet)
+                elif action < 0.7:
+                    text.insert(position, rng.choice(alphabet))
+                elif text:
+                    del text[min(position, len(text) - 1)]
+            texts.append("".join(text))
+        cases.append((descriptor, texts))
+    return cases
+
+
+CASES += random_cases(30, 60)
 
 # Where FastCop deliberately answers otherwise: (descriptor key, input) -> FastCop's canonical
 # text or None. Each is explained in docs/table-schema-differences.md.
