@@ -40,7 +40,8 @@ CASES = [
         "Infinity", "-INFINITY", "infinit", " 1.5 ", "1_000.5", "1__0", "i_nf", "1e", "e5", ".", "+-1", "1e+-1",
         "1,5", "1 000", "0x10", "0.1", "0.30000000000000004", "123456789012345678901234567890",
         "1.7976931348623157e308", "2.2250738585072014e-308", "5e-324", "1e-400", "3.14159265358979323846",
-        "9007199254740993", "\u00a01.5", "abc", "1.5.5", "1e1_0",
+        "9007199254740993", "\u00a01.5", "abc", "1.5.5", "1e1_0", "0.0045", "12345e-2", "-0e-3", "123e-5", "1.5e400",
+        "-1.5e-400", "1e+0", "1000000000000000000000e-21", "0.000001", "-.0",
     ]),
     ({"type": "number", "decimalChar": ",", "groupChar": "."}, [
         "1.234,56", "1234,56", "1,5", "1.5", "1.234.567", ",5", "1,2,3", "-1.234,5",
@@ -199,6 +200,8 @@ DIFFERENCES = {
     ('{"type": "integer"}', "9223372036854775808"): None,
     ('{"type": "integer"}', "-9223372036854775809"): None,
     ('{"type": "integer"}', "123456789012345678901234567890"): None,
+    # A number whose plain form needs more than 400 zeros is written as Decimal's str writes it.
+    ('{"type": "number"}', "-1.5e-400"): "-1.5E-400",
     # UTC offsets with a fraction of a second are refused.
     ('{"type": "time", "format": "%H:%M:%S%z"}', "10:30:00+01:00:30.5"): None,
     # ISO week dates (and ordinal dates, and dates without "-") are not read in the default format.

@@ -20,6 +20,19 @@ enum StringFormatChecks {
     /// reads (so surrounding whitespace, a sign, "0x" and single "_" between digits pass).
     static func isUUID(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !text.isEmpty, text.count <= 256 else { return false }
+        // The common form, "12345678-1234-5678-1234-567812345678", first.
+        if text.count == 36 {
+            var canonical = true
+            for i in 0..<36 {
+                let byte = text[i]
+                if i == 8 || i == 13 || i == 18 || i == 23 {
+                    if byte != UInt8(ascii: "-") { canonical = false }
+                } else if !(PythonText.isDigit(byte) || PythonText.lower(byte) &- 0x61 < 6) {
+                    canonical = false
+                }
+            }
+            if canonical { return true }
+        }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { buffer in
             // Python: hex.replace('urn:', '').replace('uuid:', ''): two passes, in that order.
             var count = removeAll("urn:", from: text, into: buffer)
@@ -146,6 +159,20 @@ enum StringFormatChecks {
             UInt32(byte & 0x07) << 18 | UInt32(text[i + 1] & 0x3F) << 12 | UInt32(text[i + 2] & 0x3F) << 6
                 | UInt32(text[i + 3] & 0x3F), 4
         )
+    }
+
+    /// ASCII letters, digits and ``!#$%&'*+/=?^_`{}|~-``: a bit per byte.
+    private static let atomBytes: (UInt64, UInt64) = {
+        var masks: (UInt64, UInt64) = (0, 0)
+        for byte in Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{}|~-".utf8) {
+            if byte < 64 { masks.0 |= 1 << UInt64(byte) } else { masks.1 |= 1 << UInt64(byte - 64) }
+        }
+        return masks
+    }()
+
+    @inline(__always)
+    private static func isAtomByte(_ byte: UInt8) -> Bool {
+        byte < 64 ? atomBytes.0 >> UInt64(byte) & 1 == 1 : byte < 128 && atomBytes.1 >> UInt64(byte - 64) & 1 == 1
     }
 
     private static func isExtendedLatin(_ scalar: UInt32) -> Bool { scalar >= 0xA0 && scalar <= 0x24F }
