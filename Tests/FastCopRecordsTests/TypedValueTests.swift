@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    @Test("default and any mean the default", arguments: [FieldKind.integer, .number, .date, .string, .year])
+    @Test("default means the default", arguments: [FieldKind.integer, .number, .date, .string, .year])
     func defaultFormat(_ kind: FieldKind) throws {
         let reader = try TypedReader(FieldType(kind: kind, format: "default"))
         #expect(reader.type.kind == kind)
@@ -108,5 +108,51 @@ import Testing
         #expect(naive.compare(to: utc) == nil)  // Python raises TypeError
         #expect(try Self.value(.date, "2024-01-05")?.compare(to: .date(0)) == .greater)
         #expect(TypedValue.string.compare(to: .string) == nil)
+    }
+}
+
+/// Constraint values, read as frictionless-py reads them (checked with frictionless-py 5.21).
+@Suite struct TypedConstraintTests {
+    static func constraint(_ type: FieldType, _ json: String) throws -> TypedValue? {
+        try TypedReader(type).readConstraint(JSONDocument.parse(Array(json.utf8)))
+    }
+
+    @Test(
+        "constraint values",
+        arguments: [
+            (FieldType(kind: .integer), "5", TypedValue?.some(.integer(5))),
+            (FieldType(kind: .integer), "\"5\"", .integer(5)),
+            (FieldType(kind: .integer), "5.0", .integer(5)),
+            (FieldType(kind: .integer), "5.5", nil),
+            (FieldType(kind: .integer), "true", nil),
+            (FieldType(kind: .number), "1.5", .number(1.5)),
+            (FieldType(kind: .number), "true", nil),
+            (FieldType(kind: .number, decimalChar: ","), "\"1,5\"", .number(1.5)),
+            (FieldType(kind: .date, format: "%d/%m/%Y"), "\"2024-01-01\"", nil),
+            (FieldType(kind: .date, format: "%d/%m/%Y"), "\"01/01/2024\"", .date(19723)),
+            (FieldType(kind: .date), "\"2024-01-01\"", .date(19723)),
+            (FieldType(kind: .year), "2000", .year(2000)),
+            (FieldType(kind: .year), "\"2000\"", .year(2000)),
+            (FieldType(kind: .year), "12000", nil),
+            (FieldType(kind: .boolean), "true", .boolean(true)),
+            (FieldType(kind: .boolean), "\"FALSE\"", .boolean(false)),
+            (FieldType(kind: .boolean), "1", nil),
+            (FieldType(kind: .time), "\"12:00:00\"", .time(TimeValue(microseconds: 43_200_000_000))),
+            (FieldType(kind: .string, format: "email"), "\"a@example.com\"", .string),
+            (FieldType(kind: .string, format: "email"), "\"nope\"", nil),
+            (FieldType(kind: .date), "null", nil),
+        ])
+    func constraint(_ type: FieldType, _ json: String, _ expected: TypedValue?) throws {
+        #expect(try Self.constraint(type, json) == expected)
+    }
+}
+
+extension TypeFormatErrorTests {
+    @Test(
+        "format any is the default outside dates and times",
+        arguments: [FieldKind.integer, .number, .string, .year, .any])
+    func anyFormat(_ kind: FieldKind) throws {
+        let reader = try TypedReader(FieldType(kind: kind, format: "any"))
+        #expect(reader.read(text: "2024") != nil)
     }
 }

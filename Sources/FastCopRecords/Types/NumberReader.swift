@@ -28,7 +28,8 @@ struct NumberReader: Sendable {
     /// The value of `text`, or nil when it is no number.
     @inline(__always)
     func read(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        withNormalized(text) { normalized in
+        if plain, let value = Self.quickRead(text) { return value }
+        return withNormalized(text) { normalized in
             guard let parsed = ParsedNumber(normalized) else { return nil }
             return parsed.doubleValue(normalized)
         }
@@ -41,6 +42,37 @@ struct NumberReader: Sendable {
             parsed.writePlain(normalized, to: &output)
             return true
         }
+    }
+
+    /// The common case in one pass: `-?digits(.digits)?` with at most 15 significant digits and
+    /// nothing around it, read exactly (Clinger's fast path). Nil means "ask the full reader".
+    @inline(__always)
+    static func quickRead(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let end = text.count
+        guard end > 0, end <= 17 else { return nil }
+        var i = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        while i < end, PythonText.isDigit(text[i]) {
+            significand = significand &* 10 &+ UInt64(text[i] &- 0x30)
+            digits += 1
+            i += 1
+        }
+        var fraction = 0
+        if i < end, text[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < end, PythonText.isDigit(text[i]) {
+                significand = significand &* 10 &+ UInt64(text[i] &- 0x30)
+                fraction += 1
+                i += 1
+            }
+        }
+        // 16 or fewer digits in at most 17 bytes: below 10^16, but exact only up to 2^53.
+        guard i == end, digits + fraction > 0, significand <= 1 << 53 else { return nil }
+        let value = Double(significand) / ParsedNumber.powerOfTen(fraction)
+        return negative ? -value : value
     }
 
     /// Calls `body` with the text as Decimal would see it: stripped, prefix and suffix dropped,
@@ -239,16 +271,25 @@ struct ParsedNumber {
         let power = exponent - fractionCount
         if significantDigits <= 19, significand <= 1 << 53, power >= -22, power <= 22 {
             let value = Double(significand)
-            return sign * (power < 0 ? value / Self.powersOfTen[-power] : value * Self.powersOfTen[power])
+            return sign * (power < 0 ? value / Self.powerOfTen(-power) : value * Self.powerOfTen(power))
         }
         return sign * slowDoubleValue(text, power: power)
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { k in
-        var value = 1.0
-        for _ in 0..<k { value *= 10 }
-        return value
+    /// 10^k for k in 0...22, all exact in a Double (a tuple: no array to retain).
+    @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        withUnsafeBytes(of: powersOfTen) { $0.load(fromByteOffset: k &* 8, as: Double.self) }
     }
+
+    private static let powersOfTen:
+        (
+            Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+            Double, Double, Double, Double, Double, Double, Double, Double, Double, Double
+        ) = (
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+            1e19, 1e20, 1e21, 1e22
+        )
 
     /// strtod on "<digits>e<power>" (no "." so the C locale's radix character does not matter),
     /// written to stack memory.
@@ -294,62 +335,98 @@ extension ParsedNumber {
     func writePlain(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         switch kind {
         case .nan:
-            output.append(contentsOf: "NaN".utf8)
+            output.append(static: "NaN")
             return
         case .infinity:
-            output.append(contentsOf: negative ? "-Infinity".utf8 : "Infinity".utf8)
+            output.append(static: negative ? "-Infinity" : "Infinity")
             return
         case .finite: break
         }
-        if negative { output.append(UInt8(ascii: "-")) }
-        // The coefficient: every digit, leading zeros dropped (at least one digit kept).
-        let coefficientStart = output.count
-        var fractionCount = 0
-        for k in integerDigits where text[k] != UInt8(ascii: "_") {
-            if output.count == coefficientStart, text[k] == UInt8(ascii: "0") { continue }
-            output.append(text[k])
-        }
-        for k in fractionDigits where text[k] != UInt8(ascii: "_") {
-            fractionCount += 1
-            if output.count == coefficientStart, text[k] == UInt8(ascii: "0") { continue }
-            output.append(text[k])
-        }
-        let isZero = output.count == coefficientStart
-        let power = exponent - fractionCount
-        if power >= 0 {
-            if isZero {
-                output.append(UInt8(ascii: "0"))
-            } else if power > 400 {
-                writeScientific(coefficientStart: coefficientStart, power: power, to: &output)
-            } else {
-                output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: power))
+        // Written on the stack (digits, at most 400 zeros, "-0." and an exponent), appended once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * text.count + 440) { buffer in
+            var count = 0
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
             }
-            return
-        }
-        let places = -power
-        if places > 400 {
-            if isZero { output.append(UInt8(ascii: "0")) }
-            writeScientific(coefficientStart: coefficientStart, power: power, to: &output)
-            return
-        }
-        let coefficientCount = output.count - coefficientStart
-        if coefficientCount > places {
-            output.insert(UInt8(ascii: "."), at: output.count - places)
-        } else {
-            let zeros = places - coefficientCount
-            output.insert(
-                contentsOf: [UInt8(ascii: "0"), UInt8(ascii: ".")] + repeatElement(UInt8(ascii: "0"), count: zeros),
-                at: coefficientStart)
+            if negative { put(UInt8(ascii: "-")) }
+            // The coefficient: every digit, leading zeros dropped.
+            let coefficientStart = count
+            var fractionCount = 0
+            for k in integerDigits where text[k] != UInt8(ascii: "_") {
+                if count == coefficientStart, text[k] == UInt8(ascii: "0") { continue }
+                put(text[k])
+            }
+            for k in fractionDigits where text[k] != UInt8(ascii: "_") {
+                fractionCount += 1
+                if count == coefficientStart, text[k] == UInt8(ascii: "0") { continue }
+                put(text[k])
+            }
+            let coefficientCount = count - coefficientStart
+            let power = exponent - fractionCount
+            if coefficientCount == 0, power >= -400 {
+                // Zero: "0", or "0." and the places the exponent leaves.
+                put(UInt8(ascii: "0"))
+                if power < 0 {
+                    put(UInt8(ascii: "."))
+                    for _ in 0..<(-power) { put(UInt8(ascii: "0")) }
+                }
+            } else if power > 400 || power < -400 {
+                if coefficientCount == 0 { put(UInt8(ascii: "0")) }
+                count = Self.writeScientific(buffer, coefficientStart: coefficientStart, end: count, power: power)
+            } else if power >= 0 {
+                for _ in 0..<power { put(UInt8(ascii: "0")) }
+            } else if coefficientCount > -power {
+                // "12345" with 2 places: "123.45".
+                let pointAt = count + power
+                var k = count
+                while k > pointAt {
+                    buffer[k] = buffer[k - 1]
+                    k -= 1
+                }
+                buffer[pointAt] = UInt8(ascii: ".")
+                count += 1
+            } else {
+                // "45" with 4 places: "0.0045".
+                let shift = 2 + (-power - coefficientCount)
+                var k = count - 1
+                while k >= coefficientStart {
+                    buffer[k + shift] = buffer[k]
+                    k -= 1
+                }
+                buffer[coefficientStart] = UInt8(ascii: "0")
+                buffer[coefficientStart + 1] = UInt8(ascii: ".")
+                for z in 0..<(shift - 2) { buffer[coefficientStart + 2 + z] = UInt8(ascii: "0") }
+                count += shift
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: UnsafeBufferPointer(buffer)[..<count]))
         }
     }
 
-    /// Decimal's `str` for a coefficient already written and an exponent: "1.5E+500".
-    private func writeScientific(coefficientStart: Int, power: Int, to output: inout [UInt8]) {
-        let digits = output.count - coefficientStart
+    /// Decimal's `str` for a coefficient written at `coefficientStart..<end` and an exponent:
+    /// "1.5E+500". Returns the new end.
+    private static func writeScientific(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, coefficientStart: Int, end: Int, power: Int
+    ) -> Int {
+        var count = end
+        let digits = count - coefficientStart
         let adjusted = power + digits - 1
-        if digits > 1 { output.insert(UInt8(ascii: "."), at: coefficientStart + 1) }
-        output.append(UInt8(ascii: "E"))
-        output.append(adjusted < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        output.append(contentsOf: String(adjusted.magnitude).utf8)
+        if digits > 1 {
+            var k = count
+            while k > coefficientStart + 1 {
+                buffer[k] = buffer[k - 1]
+                k -= 1
+            }
+            buffer[coefficientStart + 1] = UInt8(ascii: ".")
+            count += 1
+        }
+        buffer[count] = UInt8(ascii: "E")
+        buffer[count + 1] = adjusted < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        count += 2
+        for byte in String(adjusted.magnitude).utf8 {
+            buffer[count] = byte
+            count += 1
+        }
+        return count
     }
 }

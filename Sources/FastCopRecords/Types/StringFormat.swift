@@ -9,7 +9,7 @@ enum StringFormat: Sendable {
 
     init(_ format: String?) throws(TypeFormatError) {
         switch format {
-        case nil: self = .plain
+        case nil, "any": self = .plain
         case "email": self = .email
         case "uri": self = .uri
         case "uuid": self = .uuid

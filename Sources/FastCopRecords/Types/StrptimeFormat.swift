@@ -256,6 +256,9 @@ struct StrptimeFormat: Sendable {
     private static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         .map { Array($0.utf8) }
 
+    private static let amPM = [Array("am".utf8), Array("pm".utf8)]
+    private static let zoneNames = [Array("utc".utf8), Array("gmt".utf8)]
+
     /// The index and length of the C-locale name at `i` (case-insensitive).
     private static func name(_ directive: Directive, _ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Int, Int)? {
         func follows(_ name: ArraySlice<UInt8>) -> Bool {
@@ -274,10 +277,8 @@ struct StrptimeFormat: Sendable {
         case .monthAbbreviation: (names, abbreviated) = (monthNames, true)
         case .weekdayName: names = weekdayNames
         case .weekdayAbbreviation: (names, abbreviated) = (weekdayNames, true)
-        case .amPM:
-            names = [Array("am".utf8), Array("pm".utf8)]
-        default:
-            names = [Array("utc".utf8), Array("gmt".utf8)]
+        case .amPM: names = amPM
+        default: names = zoneNames
         }
         for (index, name) in names.enumerated() {
             let wanted = abbreviated ? name.prefix(3) : name[...]

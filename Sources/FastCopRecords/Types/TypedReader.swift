@@ -4,17 +4,22 @@
 /// inference can try several kinds on the same text cheaply.
 package struct TypedReader: Sendable {
     package let type: FieldType
+    /// What `read` does: a trivial enum, so that dispatching copies (and retains) nothing; the
+    /// readers with arrays are stored beside it.
     private let reader: Reader
+    private let number: NumberReader?
+    private let boolean: BooleanReader?
+    /// A date, time or datetime field's strptime format; nil for the default ISO format.
+    private let pattern: StrptimeFormat?
 
     private enum Reader: Sendable {
         case string(StringFormat)
         case integer(bareNumber: Bool)
-        case number(NumberReader)
-        case boolean(BooleanReader)
-        /// nil: the default ISO format.
-        case date(StrptimeFormat?)
-        case time(StrptimeFormat?)
-        case datetime(StrptimeFormat?)
+        case number
+        case boolean
+        case date
+        case time
+        case datetime
         case year
     }
 
@@ -23,6 +28,10 @@ package struct TypedReader: Sendable {
     package init(_ type: FieldType) throws(TypeFormatError) {
         self.type = type
         let format = type.format == "default" ? nil : type.format
+        var number: NumberReader? = nil
+        var boolean: BooleanReader? = nil
+        var pattern: StrptimeFormat? = nil
+        let reader: Reader
         switch type.kind {
         case .string:
             reader = .string(try StringFormat(format))
@@ -31,13 +40,14 @@ package struct TypedReader: Sendable {
         case .integer:
             reader = .integer(bareNumber: type.bareNumber)
         case .number:
-            reader = .number(try NumberReader(type))
+            number = try NumberReader(type)
+            reader = .number
         case .boolean:
-            reader = .boolean(BooleanReader(type))
+            boolean = BooleanReader(type)
+            reader = .boolean
         case .year:
             reader = .year
         case .date, .time, .datetime:
-            var pattern: StrptimeFormat? = nil
             if let format {
                 if format == "any" {
                     throw TypeFormatError(
@@ -46,12 +56,12 @@ package struct TypedReader: Sendable {
                 }
                 pattern = try StrptimeFormat(format)
             }
-            switch type.kind {
-            case .date: reader = .date(pattern)
-            case .time: reader = .time(pattern)
-            default: reader = .datetime(pattern)
-            }
+            reader = type.kind == .date ? .date : (type.kind == .time ? .time : .datetime)
         }
+        self.reader = reader
+        self.number = number
+        self.boolean = boolean
+        self.pattern = pattern
     }
 
     /// The value of `text` (valid UTF-8; the missing-values check happened before), or nil when it
@@ -63,21 +73,21 @@ package struct TypedReader: Sendable {
             return format.accepts(text) ? .string : nil
         case .integer(let bareNumber):
             return IntegerReader.read(text, bareNumber: bareNumber).map(TypedValue.integer)
-        case .number(let number):
-            return number.read(text).map(TypedValue.number)
-        case .boolean(let boolean):
-            return boolean.read(text).map(TypedValue.boolean)
+        case .number:
+            return number.unsafelyUnwrapped.read(text).map(TypedValue.number)
+        case .boolean:
+            return boolean.unsafelyUnwrapped.read(text).map(TypedValue.boolean)
         case .year:
             return IntegerReader.readYear(text).map(TypedValue.year)
-        case .date(let pattern):
+        case .date:
             if pattern == nil, let quick = ISODateTime.quickDate(text) { return quick.map(TypedValue.date) }
             guard let parsed = (pattern ?? Self.defaultDate).parse(text) else { return nil }
             return .date(Int32(parsed.days))
-        case .time(let pattern):
+        case .time:
             guard let pattern else { return ISODateTime.time(text).map(TypedValue.time) }
             guard let parsed = pattern.parse(text) else { return nil }
             return .time(TimeValue(microseconds: parsed.microseconds, offsetSeconds: parsed.offset))
-        case .datetime(let pattern):
+        case .datetime:
             guard let pattern else { return ISODateTime.datetime(text).map(TypedValue.datetime) }
             guard let parsed = pattern.parse(text) else { return nil }
             return .datetime(
@@ -100,8 +110,8 @@ package struct TypedReader: Sendable {
     /// Appends the canonical text of `value`, which this reader read from `text`: see
     /// `TypedValue+Canonical.swift`.
     package func writeCanonical(_ value: TypedValue, text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        if case .number(let number) = reader {
-            number.writeCanonical(text, to: &output)
+        if case .number = reader, case .number = value {
+            number.unsafelyUnwrapped.writeCanonical(text, to: &output)
             return
         }
         value.writeCanonical(text: text, to: &output)

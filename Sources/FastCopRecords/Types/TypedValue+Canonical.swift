@@ -13,97 +13,131 @@ extension TypedValue {
         switch self {
         case .string:
             output.append(contentsOf: text)
-        case .integer(let value):
-            Self.writeInteger(value, to: &output)
+            return
         case .number(let value):
             if value.isNaN {
-                output.append(contentsOf: "NaN".utf8)
+                output.append(static: "NaN")
             } else if value.isInfinite {
-                output.append(contentsOf: value < 0 ? "-Infinity".utf8 : "Infinity".utf8)
+                output.append(static: value < 0 ? "-Infinity" : "Infinity")
             } else {
                 output.append(contentsOf: value.description.utf8)
             }
+            return
         case .boolean(let value):
-            output.append(contentsOf: value ? "true".utf8 : "false".utf8)
-        case .date(let days):
-            Self.writeDate(Int(days), to: &output)
-        case .year(let year):
-            Self.writePadded(Int(year), width: 4, to: &output)
-        case .time(let time):
-            Self.writeTime(time.microseconds, to: &output)
-            Self.writeOffset(time.offsetSeconds, to: &output)
-        case .datetime(let datetime):
-            let days = Int(datetime.microseconds.floorDivided(by: 86_400_000_000))
-            Self.writeDate(days, to: &output)
-            output.append(UInt8(ascii: "T"))
-            Self.writeTime(datetime.microseconds - Int64(days) * 86_400_000_000, to: &output)
-            Self.writeOffset(datetime.offsetSeconds, to: &output)
+            output.append(static: value ? "true" : "false")
+            return
+        default: break
+        }
+        // The rest fit in 48 bytes: written on the stack, appended once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var writer = CanonicalWriter(buffer: buffer.baseAddress!)
+            switch self {
+            case .integer(let value):
+                writer.integer(value)
+            case .date(let days):
+                writer.date(Int(days))
+            case .year(let year):
+                writer.padded(Int(year), width: 4)
+            case .time(let time):
+                writer.time(time.microseconds)
+                writer.offset(time.offsetSeconds)
+            case .datetime(let datetime):
+                let days = Int(datetime.microseconds.floorDivided(by: 86_400_000_000))
+                writer.date(days)
+                writer.byte(UInt8(ascii: "T"))
+                writer.time(datetime.microseconds - Int64(days) * 86_400_000_000)
+                writer.offset(datetime.offsetSeconds)
+            case .string, .number, .boolean:
+                break
+            }
+            output.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
         }
     }
+}
 
-    private static func writeInteger(_ value: Int64, to output: inout [UInt8]) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
+/// Writes canonical texts into stack memory (at most 48 bytes: the longest is a datetime with
+/// microseconds and an offset with seconds, or a 20-character integer).
+private struct CanonicalWriter {
+    let buffer: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    @inline(__always)
+    mutating func byte(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+    }
+
+    mutating func integer(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        let start = output.count
+        let start = count
         repeat {
-            output.append(UInt8(magnitude % 10) + 0x30)
+            byte(UInt8(magnitude % 10) + 0x30)
             magnitude /= 10
         } while magnitude > 0
-        output[start...].reverse()
+        var (low, high) = (start, count - 1)
+        while low < high {
+            (buffer[low], buffer[high]) = (buffer[high], buffer[low])
+            low += 1
+            high -= 1
+        }
     }
 
-    private static func writePadded(_ value: Int, width: Int, to output: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
+    /// `value` (0 or more) in at least `width` digits.
+    @inline(__always)
+    mutating func padded(_ value: Int, width: Int) {
+        var digits = 1
+        var limit = 10
+        while value >= limit, digits < 19 {
+            digits += 1
+            limit &*= 10
+        }
+        let total = max(digits, width)
         var value = value
-        if value >= divisor * 10 {
-            writeInteger(Int64(value), to: &output)
-            return
+        for k in stride(from: total - 1, through: 0, by: -1) {
+            buffer[count + k] = UInt8(value % 10) + 0x30
+            value /= 10
         }
-        while divisor > 0 {
-            output.append(UInt8(value / divisor) + 0x30)
-            value %= divisor
-            divisor /= 10
-        }
+        count += total
     }
 
-    private static func writeDate(_ days: Int, to output: inout [UInt8]) {
+    mutating func date(_ days: Int) {
         let (year, month, day) = CivilCalendar.civil(days)
-        writePadded(year, width: 4, to: &output)
-        output.append(UInt8(ascii: "-"))
-        writePadded(month, width: 2, to: &output)
-        output.append(UInt8(ascii: "-"))
-        writePadded(day, width: 2, to: &output)
+        padded(year, width: 4)
+        byte(UInt8(ascii: "-"))
+        padded(month, width: 2)
+        byte(UInt8(ascii: "-"))
+        padded(day, width: 2)
     }
 
-    private static func writeTime(_ microseconds: Int64, to output: inout [UInt8]) {
+    mutating func time(_ microseconds: Int64) {
         let seconds = Int(microseconds / 1_000_000)
         let fraction = Int(microseconds % 1_000_000)
-        writePadded(seconds / 3600, width: 2, to: &output)
-        output.append(UInt8(ascii: ":"))
-        writePadded(seconds / 60 % 60, width: 2, to: &output)
-        output.append(UInt8(ascii: ":"))
-        writePadded(seconds % 60, width: 2, to: &output)
+        padded(seconds / 3600, width: 2)
+        byte(UInt8(ascii: ":"))
+        padded(seconds / 60 % 60, width: 2)
+        byte(UInt8(ascii: ":"))
+        padded(seconds % 60, width: 2)
         if fraction != 0 {
-            output.append(UInt8(ascii: "."))
-            writePadded(fraction, width: 6, to: &output)
+            byte(UInt8(ascii: "."))
+            padded(fraction, width: 6)
         }
     }
 
-    private static func writeOffset(_ offset: Int32?, to output: inout [UInt8]) {
+    mutating func offset(_ offset: Int32?) {
         guard let offset else { return }
         if offset == 0 {
-            output.append(UInt8(ascii: "Z"))
+            byte(UInt8(ascii: "Z"))
             return
         }
-        output.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        byte(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         let magnitude = Int(offset.magnitude)
-        writePadded(magnitude / 3600, width: 2, to: &output)
-        output.append(UInt8(ascii: ":"))
-        writePadded(magnitude / 60 % 60, width: 2, to: &output)
+        padded(magnitude / 3600, width: 2)
+        byte(UInt8(ascii: ":"))
+        padded(magnitude / 60 % 60, width: 2)
         if magnitude % 60 != 0 {
-            output.append(UInt8(ascii: ":"))
-            writePadded(magnitude % 60, width: 2, to: &output)
+            byte(UInt8(ascii: ":"))
+            padded(magnitude % 60, width: 2)
         }
     }
 }
@@ -113,5 +147,13 @@ extension Int64 {
     fileprivate func floorDivided(by divisor: Int64) -> Int64 {
         let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
         return remainder < 0 ? quotient - 1 : quotient
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's bytes (no String, no generic walk over its UTF-8 view).
+    @inline(__always)
+    mutating func append(static text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
