@@ -3,9 +3,9 @@
 Usage: python typed_frictionless.py INPUT SCHEMA [ROWS]
 
 Prints "CLEAN REJECTED" (data-row counts). ROWS, when given, gets one line per rejected data
-row: its number (1-based over data rows, as FastCop's _row), a tab and its error types
-(type-error, constraint-error, unique-error, primary-key, ...), comma-separated, in the order
-frictionless reports them. frictionless numbers rows from the header (row 1), so a data row's
+row: its number (1-based over data rows, as FastCop's _row), a tab and its errors as TYPE/FIELD
+(type-error/age, constraint-error/code, unique-error/id; primary-key has no field),
+comma-separated, in the order frictionless reports them. frictionless numbers rows from the header (row 1), so a data row's
 number is its rowNumber minus 1. A table-level error (a label the schema lacks, or lacks in
 that place) is printed to stderr and the exit status is 1: the rows are then judged by
 position and the comparison would mean nothing.
@@ -37,7 +37,8 @@ for error in task.errors:
     if row_number is None:
         table_errors.append(error)
     else:
-        by_row.setdefault(row_number - 1, []).append(error.type)
+        field = getattr(error, "field_name", "")
+        by_row.setdefault(row_number - 1, []).append(f"{error.type}/{field}" if field else error.type)
 for error in table_errors:
     print(f"typed_frictionless: {error.type}: {error.message}", file=sys.stderr)
 if task.warnings:
