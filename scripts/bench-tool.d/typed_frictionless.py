@@ -5,10 +5,10 @@ Usage: python typed_frictionless.py INPUT SCHEMA [ROWS]
 Prints "CLEAN REJECTED" (data-row counts). ROWS, when given, gets one line per rejected data
 row: its number (1-based over data rows, as FastCop's _row), a tab and its errors as TYPE/FIELD
 (type-error/age, constraint-error/code, unique-error/id; primary-key has no field),
-comma-separated, in the order frictionless reports them. frictionless numbers rows from the header (row 1), so a data row's
-number is its rowNumber minus 1. A table-level error (a label the schema lacks, or lacks in
-that place) is printed to stderr and the exit status is 1: the rows are then judged by
-position and the comparison would mean nothing.
+comma-separated, in the order frictionless reports them. frictionless numbers rows from the
+header (row 1), so a data row's number is its rowNumber minus 1. A table-level error (a label
+the schema lacks, or lacks in that place) is printed to stderr and the exit status is 1: the
+rows are then judged by position and the comparison would mean nothing.
 """
 import json
 import sys
