@@ -61,7 +61,9 @@ for field in schema.fields:
 if schema.primary_key:
     key = [pl.col(f"_t_{name}") for name in schema.primary_key]
     checks.append(pl.any_horizontal([k.is_not_null() for k in key]))  # not all null
-    checks.append(pl.struct(key).is_first_distinct())
+    # A one-field key that is also unique was checked above: the same rows, not computed twice.
+    if not (len(key) == 1 and schema.field(schema.primary_key[0]).constraints.get("unique")):
+        checks.append(pl.struct(key).is_first_distinct())
 
 judged = rows.with_columns(values.values()).with_columns(pl.all_horizontal(checks).alias("_ok")).select(
     [*columns, "_row", "_ok"]).collect()

@@ -88,6 +88,14 @@ class Schema:
             raise SystemExit("typed_schema: only missingValues [\"\"] is supported here (empty cells are null)")
         key = descriptor.get("primaryKey", [])
         self.primary_key = [key] if isinstance(key, str) else list(key)
+        for name in self.primary_key:
+            self.field(name)
+
+    def field(self, name):
+        for field in self.fields:
+            if field.name == name:
+                return field
+        raise SystemExit(f"typed_schema: the primary key names {name}, which is no field")
 
     def check_header(self, columns):
         """The peers match fields by name and want the same names as the data's header."""
