@@ -50,24 +50,16 @@ package final class CompiledType: Sendable {
         plain.deallocate()
     }
 
-    /// A bound or enumeration member of the schema read as the field's type, as frictionless-py
-    /// reads it (with the field's value reader): a string as a value in the field's format, a
-    /// JSON number or bool as it stands.
+    /// A bound or enumeration member read as the field's type, as frictionless-py reads it
+    /// (``TypedReader/readConstraint(_:)``); a date, time or datetime bound may also be written
+    /// in ISO 8601 whatever the field's format (the form a typed filter writes; frictionless-py
+    /// fails on it).
     private static func constraintValue(_ node: JSONNode, reader: TypedReader, kind: FieldKind) -> TypedValue? {
-        switch node.value {
-        case .string(let text):
-            if let value = reader.read(text: text) { return value }
-            // A date, time or datetime bound may also be written in ISO 8601, whatever the
-            // field's format (the form a typed filter writes; frictionless-py fails on it).
-            guard [.date, .time, .datetime].contains(kind), reader.type.format != nil,
-                let iso = try? TypedReader(FieldType(kind: kind))
-            else { return nil }
-            return iso.read(text: text)
-        case .number, .bool:
-            var text = ConstraintText.json(node)
-            return text.withUTF8 { literal($0, kind: kind) }
-        case .null, .array, .object: return nil
-        }
+        if let value = reader.readConstraint(node) { return value }
+        guard case .string(let text) = node.value, [.date, .time, .datetime].contains(kind),
+            reader.type.format != nil, let iso = try? TypedReader(FieldType(kind: kind))
+        else { return nil }
+        return iso.read(text: text)
     }
 
     /// The value of a JSON Lines number or bool (its JSON text), as it stands: a number is an
