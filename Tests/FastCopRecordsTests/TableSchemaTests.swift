@@ -57,6 +57,24 @@ struct TableSchemaTests {
             ])
     }
 
+    @Test("a primary key of one unique field: both errors; a blank row; each failing field counted once a row")
+    func keyAndBlankRow() throws {
+        let schema = #"""
+            {"fields": [{"name": "id", "type": "integer", "constraints": {"unique": true}},
+                        {"name": "age", "type": "integer", "constraints": {"minimum": 0, "maximum": 10}}],
+             "primaryKey": "id"}
+            """#
+        let run = try RecordsFixture.run("id,age\n1,5\n01,11\n,\n", schema: schema)
+        #expect(run.cleanText == "id,age\n1,5\n")
+        let rejects = run.rejectsText.split(separator: "\n").dropFirst().map(String.init)
+        #expect(
+            rejects == [
+                #"01,11,2,3,age; id; id,"constraint error: constraint ""maximum"" is ""10""; unique error: duplicate of row 1; primary key error: duplicate of row 1""#,
+                ",,3,4,id; id,blank row: every value is missing; primary key error: every field of the primary key is missing",
+            ])
+        #expect(run.summary.failuresByField == [2, 1])
+    }
+
     @Test("a row of the wrong width is rejected, and its values still take part in uniqueness (frictionless-py)")
     func wrongWidthRowsHaveKeys() throws {
         let schema = #"{"fields": [{"name": "id", "type": "integer", "constraints": {"unique": true}}, {"name": "n"}]}"#

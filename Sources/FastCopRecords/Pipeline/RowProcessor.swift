@@ -229,13 +229,22 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 }
             } else {
                 result.rejectedRows += 1
-                for failure in failures { result.failuresByField[failure.field] += 1 }
+                Self.count(failures, into: &result.failuresByField)
                 writeRejected(
                     record, row: row, line: span.line, inputs: inputs, failures: failures, scratch: &rejectScratch,
                     into: &result)
             }
         }
         return result
+    }
+
+    /// Counts each failing field of a row once (a field may fail several constraints).
+    @inline(__always)
+    private static func count(_ failures: [FieldFailure], into counts: inout [Int]) {
+        for (number, failure) in failures.enumerated()
+        where number == 0 || !failures[..<number].contains(where: { $0.field == failure.field }) {
+            counts[failure.field] += 1
+        }
     }
 
     /// Turns the rows of `duplicates` (a clean row, or a rejected one that now has one more
@@ -290,7 +299,13 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             } else {
                 rebuilt.examples.removeAll { $0.row == firstRow + index }
             }
-            for failure in own { rebuilt.failuresByField[failure.field] += 1 }
+            // The fields that did not fail before fail now (each counted once per row).
+            for (number, failure) in own.enumerated()
+            where !failures.contains(where: { $0.field == failure.field })
+                && !own[..<number].contains(where: { $0.field == failure.field })
+            {
+                rebuilt.failuresByField[failure.field] += 1
+            }
             // A primary key's "all missing" reason, given when the row was judged.
             var allMissing: [Int] = []
             var keys = TaskKeys()
