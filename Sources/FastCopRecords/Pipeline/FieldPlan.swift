@@ -87,7 +87,10 @@ final class FieldPlans: @unchecked Sendable {
                 FieldPlan(
                     steps: firstStep..<steps.count, trials: firstTrial..<trials.count, optional: field.optional,
                     firstMessage: firstMessage, type: type, missing: missing,
-                    emptyIsMissing: field.missingValues.contains([]), unique: field.unique))
+                    emptyIsMissing: field.missingValues.contains([]), unique: field.unique,
+                    copiesValue: field.type?.normalizes == true
+                        || (field.keyPart && [nil, .string, .any].contains(field.type?.kind)),
+                    plainText: field.type.map { $0.isPlainText } ?? false))
         }
         self.fields = Self.buffer(fields)
         self.steps = Self.buffer(steps)
@@ -157,6 +160,13 @@ struct FieldPlan {
     let emptyIsMissing: Bool
     /// Whether no two rows may have the same value.
     let unique: Bool
+    /// Whether its value is copied into ``FieldValues`` even without filters: its type writes
+    /// a canonical form, or its text is a key (a unique field or part of the primary key
+    /// whose value is text).
+    let copiesValue: Bool
+    /// Whether its type is text with nothing to check (a string or `any` field without a
+    /// format or constraints): the value is not read as the type.
+    let plainText: Bool
 
     /// The message of its `number`th trial.
     func trialMessage(_ number: Int) -> FieldFailure.Message { .rules(firstMessage + 1 + number) }

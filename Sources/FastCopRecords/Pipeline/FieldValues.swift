@@ -21,6 +21,13 @@ package struct FieldValues {
         typed = Array(repeating: nil, count: count)
     }
 
+    /// Keeps what judging field `index` found.
+    @inline(__always)
+    mutating func apply(_ verdict: RowEvaluator.FieldVerdict, to index: Int) {
+        if verdict.missing { missing += 1 }
+        typed[index] = verdict.typed
+    }
+
     /// Forgets the previous row (keeping the memory).
     mutating func reset() {
         bytes.removeAll(keepingCapacity: true)

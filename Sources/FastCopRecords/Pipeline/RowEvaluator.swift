@@ -74,17 +74,34 @@ package struct RowEvaluator: Sendable {
         }
     }
 
+    /// What judging one field's value found, for ``FieldValues``.
+    struct FieldVerdict {
+        var missing = false
+        var typed: TypedValue? = nil
+        var wroteCanonical = false
+    }
+
     /// The message of a row whose every value is missing, under a Table Schema.
     static let blankRow = FieldFailure.Message.text("blank row: every value is missing")
 
-    /// Filters `input` into `values` (unless it is a JSON `literal`: a number or a bool) and runs
-    /// field `index`'s trials, type and constraints on the result.
+    /// Runs field `index`'s filters on `input` (not on a JSON `literal`: a number or a bool),
+    /// then its missing values, trials, type and constraints on the result.
+    ///
+    /// A field without filters is judged on its input in place, not copied: its value is the
+    /// row's (`values.ranges[index]` stays nil, and a clean row keeps its bytes), unless its
+    /// type writes a canonical form or its text is a key.
     @inline(__always)
     private func judge(
         _ index: Int, _ input: UnsafeBufferPointer<UInt8>, literal: Bool = false,
         values: inout FieldValues, failures: inout [FieldFailure]
     ) {
         let plan = fields[index]
+        if plan.steps.isEmpty && (literal || !plan.copiesValue) {
+            var unused: [UInt8] = []
+            let verdict = check(index, plan, input, literal: literal, failures: &failures, canonical: &unused)
+            values.apply(verdict, to: index)
+            return
+        }
         let start = values.bytes.count
         do {
             if !literal {
@@ -99,91 +116,85 @@ package struct RowEvaluator: Sendable {
         }
         let range = start..<values.bytes.count
         values.ranges[index] = range
-        let plans = plans
-        var missing = false
-        defer { if missing { values.missing += 1 } }
-        let passed = values.bytes.withUnsafeBufferPointer { all -> Bool in
-            let value = UnsafeBufferPointer(rebasing: all[range])
-            if !literal && plans.isMissing(value, plan) {
-                missing = true
-                if !plan.optional { failures.append(FieldFailure(field: index, message: plan.requiredMessage)) }
-                return false
-            }
-            for number in plan.trials {
-                let trial = trials[number]
-                do {
-                    if try !trial.admits(value, plans: plans) {
-                        failures.append(FieldFailure(field: index, message: plan.trialMessage(trial.number)))
-                        return false
-                    }
-                } catch {
-                    // Fail closed: a trial that cannot decide rejects the row, and says why.
-                    let message = texts.text(of: plan.trialMessage(trial.number))
-                    failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
-                    return false
-                }
-            }
-            return true
-        }
-        guard passed, let type = plan.type else { return }
-        typeCheck(index, plan, type: type, literal: literal, values: &values, failures: &failures)
-    }
-
-    /// Reads field `index`'s value (`values.ranges[index]`) as its type, checks its
-    /// constraints, keeps the typed value for uniqueness and, when the type normalizes, puts
-    /// the canonical form in place of the value.
-    @inline(__always)
-    private func typeCheck(
-        _ index: Int, _ plan: FieldPlan, type: Int, literal: Bool, values: inout FieldValues,
-        failures: inout [FieldFailure]
-    ) {
-        guard let range = values.ranges[index] else { return }
-        let trialCount = plan.trials.count
         // The canonical form is written into a filter buffer, free once the filters have run
         // (taken out of `values` while `values.bytes` is read, and put back).
         var canonical: [UInt8] = []
         swap(&canonical, &values.first)
         canonical.removeAll(keepingCapacity: true)
         defer { swap(&canonical, &values.first) }
-        // The type is borrowed: the fields hold it (see ``FieldPlans``).
-        let normalizes = plans.types[type].borrow { $0.normalizes } && !literal
-        // The typed value, and whether it passed every constraint (each failing one is
-        // reported, as frictionless-py reports them).
-        let (typed, passed) = plans.types[type].borrow { compiled in
-            values.bytes.withUnsafeBufferPointer { all -> (TypedValue?, Bool) in
-                let value = UnsafeBufferPointer(rebasing: all[range])
-                let read = literal ? compiled.readLiteral(value) : compiled.reader.read(value)
-                guard let typed = read else {
-                    failures.append(FieldFailure(field: index, message: plan.typeMessage(trialCount: trialCount)))
-                    return (nil, false)
-                }
-                var passed = true
-                let constraints = compiled.plain
-                for number in constraints.indices {
-                    do {
-                        if try !constraints[number].admits(typed, text: value) {
-                            failures.append(
-                                FieldFailure(
-                                    field: index, message: plan.constraintMessage(number, trialCount: trialCount)))
-                            passed = false
-                        }
-                    } catch {
-                        let message = texts.text(of: plan.constraintMessage(number, trialCount: trialCount))
-                        failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
-                        passed = false
-                    }
-                }
-                if passed && normalizes { compiled.reader.writeCanonical(typed, text: value, to: &canonical) }
-                return (typed, passed)
-            }
+        let verdict = values.bytes.withUnsafeBufferPointer {
+            check(
+                index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures,
+                canonical: &canonical)
         }
-        // A value of the type takes part in uniqueness even when a constraint fails.
-        values.typed[index] = typed
-        guard passed else { return }
-        if normalizes {
+        values.apply(verdict, to: index)
+        if verdict.wroteCanonical {
             values.bytes.removeSubrange(range)
             values.bytes.append(contentsOf: canonical)
             values.ranges[index] = range.lowerBound..<values.bytes.count
+        }
+    }
+
+    /// Judges field `index`'s `value` (filtered): its missing values, trials, then its type and
+    /// constraints; keeps the typed value for uniqueness.
+    ///
+    /// - Returns: whether the value is missing, its typed value, and whether it passed and its
+    ///   canonical form was written to `canonical` (when its type normalizes).
+    @inline(__always)
+    private func check(
+        _ index: Int, _ plan: FieldPlan, _ value: UnsafeBufferPointer<UInt8>, literal: Bool,
+        failures: inout [FieldFailure], canonical: inout [UInt8]
+    ) -> FieldVerdict {
+        if !literal && plans.isMissing(value, plan) {
+            if !plan.optional { failures.append(FieldFailure(field: index, message: plan.requiredMessage)) }
+            return FieldVerdict(missing: true)
+        }
+        for number in plan.trials {
+            let trial = trials[number]
+            do {
+                if try !trial.admits(value, plans: plans) {
+                    failures.append(FieldFailure(field: index, message: plan.trialMessage(trial.number)))
+                    return FieldVerdict()
+                }
+            } catch {
+                // Fail closed: a trial that cannot decide rejects the row, and says why.
+                let message = texts.text(of: plan.trialMessage(trial.number))
+                failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
+                return FieldVerdict()
+            }
+        }
+        guard let type = plan.type else { return FieldVerdict() }
+        // Text with nothing to check as a type (a string field without a format or
+        // constraints) is its own value; only a JSON number or bool is not text.
+        if plan.plainText && !literal { return FieldVerdict(typed: .string) }
+        let trialCount = plan.trials.count
+        // The type is borrowed: the fields hold it (see ``FieldPlans``). Each failing constraint
+        // is reported, as frictionless-py reports them.
+        return plans.types[type].borrow { compiled -> FieldVerdict in
+            let read = literal ? compiled.readLiteral(value) : compiled.reader.read(value)
+            guard let typed = read else {
+                failures.append(FieldFailure(field: index, message: plan.typeMessage(trialCount: trialCount)))
+                return FieldVerdict()
+            }
+            // A value of the type takes part in uniqueness even when a constraint fails.
+            var passed = true
+            let constraints = compiled.plain
+            for number in constraints.indices {
+                do {
+                    if try !constraints[number].admits(typed, text: value) {
+                        failures.append(
+                            FieldFailure(field: index, message: plan.constraintMessage(number, trialCount: trialCount)))
+                        passed = false
+                    }
+                } catch {
+                    let message = texts.text(of: plan.constraintMessage(number, trialCount: trialCount))
+                    failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
+                    passed = false
+                }
+            }
+            guard passed, compiled.normalizes, !literal else { return FieldVerdict(typed: typed) }
+            compiled.reader.writeCanonical(typed, text: value, to: &canonical)
+            return FieldVerdict(typed: typed, wroteCanonical: true)
         }
     }
 

@@ -24,6 +24,8 @@ package struct CompiledField: Sendable {
     var constraintMessages: [String] = []
     /// Whether no two rows may have the same value (missing values excepted).
     var unique = false
+    /// Whether its value is part of a key (it is unique, or in the primary key).
+    var keyPart = false
 
     /// A field called `name` that runs `filters`, then `trials`; a missing or empty value passes
     /// when `optional`, else fails with `requiredMessage`.
@@ -101,8 +103,9 @@ package struct CompiledRules: Sendable {
             }
             fields.append(compiled)
         }
-        self.fields = fields
         primaryKey = spec.primaryKey.compactMap { name in fields.firstIndex { $0.name == name } }
+        for index in fields.indices { fields[index].keyPart = fields[index].unique || primaryKey.contains(index) }
+        self.fields = fields
         fieldsMatch = spec.fieldsMatch
         vocabulary = spec.vocabulary
     }

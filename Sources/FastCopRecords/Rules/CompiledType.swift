@@ -50,6 +50,12 @@ package final class CompiledType: Sendable {
         plain.deallocate()
     }
 
+    /// Whether a value of this type is its text, with nothing to check (a string or `any`
+    /// field without a format or constraints).
+    var isPlainText: Bool {
+        (kind == .string || kind == .any) && reader.type.format == nil && constraints.isEmpty && !normalizes
+    }
+
     /// A bound or enumeration member read as the field's type, as frictionless-py reads it
     /// (``TypedReader/readConstraint(_:)``); a date, time or datetime bound may also be written
     /// in ISO 8601 whatever the field's format (the form a typed filter writes; frictionless-py
