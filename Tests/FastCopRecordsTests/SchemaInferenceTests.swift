@@ -85,7 +85,10 @@ struct SchemaInferenceTests {
     func ambiguousDates() throws {
         let schema = try Self.infer(Self.column(["01/02/2024", "03/04/2024"], header: "d"))
         #expect(schema.fields[0].type.format == "%d/%m/%Y")
-        #expect(schema.notes == [#"'d': every date fits "%d/%m/%Y" and "%m/%d/%Y": chose "%d/%m/%Y"; change the format if that is wrong"#])
+        #expect(
+            schema.notes == [
+                #"'d': every date fits "%d/%m/%Y" and "%m/%d/%Y": chose "%d/%m/%Y"; change the format if that is wrong"#
+            ])
     }
 
     @Test("confidence below 1: the type most values fit, and the values it does not read are counted")

@@ -79,7 +79,8 @@ struct InferTests {
     @Test("JSON Lines from stdin with --format, nested members as dotted paths, an array left out with a note")
     func jsonLines() throws {
         try ToolRunner.withRunner { tool in
-            let input = #"{"id": 1, "at": {"city": "Köln"}, "tags": []}"# + "\n" + #"{"id": 2, "at": {"city": "Bern"}}"# + "\n"
+            let input =
+                #"{"id": 1, "at": {"city": "Köln"}, "tags": []}"# + "\n" + #"{"id": 2, "at": {"city": "Bern"}}"# + "\n"
             let result = try tool.run(["infer", "-", "--format", "jsonl", "-q"], stdin: Array(input.utf8))
             #expect(result.status == 0)
             #expect(result.stdout.contains(#""name": "at.city","#))
