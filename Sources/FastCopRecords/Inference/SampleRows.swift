@@ -83,21 +83,9 @@ enum SampleRows {
         _ scanner: inout JSONScanner, prefix: String, record: UnsafeBufferPointer<UInt8>, row: inout RowValues,
         profile: inout SampleProfile
     ) throws(JSONProblem) {
-        scanner.index += 1
-        scanner.skipWhitespace()
-        if scanner.current == UInt8(ascii: "}") {
-            scanner.index += 1
-            return
-        }
-        while true {
-            scanner.skipWhitespace()
-            let (keyRange, keyEscapes) = try scanner.scanString()
+        try scanner.scanMembers { keyRange, keyEscapes, range, kind throws(JSONProblem) in
             let key = try JSONStrings.decode(
                 UnsafeBufferPointer(rebasing: record[keyRange]), hasEscapes: keyEscapes, offset: keyRange.lowerBound)
-            try scanner.expect(UInt8(ascii: ":"), "':' after the key")
-            scanner.skipWhitespace()
-            let valueStart = scanner.index
-            let (range, kind) = try scanner.scanValue(depth: 1)
             let name = prefix + JSONFieldPath.escaped(key)
             let column = profile.column(named: name)
             switch kind {
@@ -115,18 +103,11 @@ enum SampleRows {
                 break
             case .object:
                 profile.addObject(column: column)
-                var inner = JSONScanner(record, at: valueStart)
+                var inner = JSONScanner(record, at: range.lowerBound)
                 try members(&inner, prefix: name + ".", record: record, row: &row, profile: &profile)
             case .array:
                 profile.addArray(column: column)
             }
-            scanner.skipWhitespace()
-            if scanner.current == ASCII.comma {
-                scanner.index += 1
-                continue
-            }
-            try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
-            return
         }
     }
 }
