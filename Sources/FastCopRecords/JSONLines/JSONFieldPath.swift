@@ -71,3 +71,17 @@ struct JSONPathTree: Sendable {
         return nil
     }
 }
+
+extension JSONFieldPath {
+    /// `key` as one key of a path: its dots and backslashes escaped with a backslash, so that
+    /// ``keys(of:)`` reads it back as one key (`a.b` is `a\.b`).
+    package static func escaped(_ key: String) -> String {
+        guard key.contains(where: { $0 == "." || $0 == "\\" }) else { return key }
+        var escaped = ""
+        for character in key {
+            if character == "." || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

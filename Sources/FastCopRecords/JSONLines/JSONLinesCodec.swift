@@ -59,37 +59,17 @@ package struct JSONLinesCodec: RowCodec {
         _ scanner: inout JSONScanner, node: Int, record: UnsafeBufferPointer<UInt8>,
         inputs: inout [FieldInput], present: inout [Bool]
     ) throws(JSONProblem) {
-        scanner.index += 1
-        scanner.skipWhitespace()
-        if scanner.current == UInt8(ascii: "}") {
-            scanner.index += 1
-            return
-        }
-        while true {
-            scanner.skipWhitespace()
-            let (keyRange, keyEscapes) = try scanner.scanString()
-            try scanner.expect(UInt8(ascii: ":"), "':' after the key")
-            scanner.skipWhitespace()
-            let valueStart = scanner.index
-            let (valueRange, kind) = try scanner.scanValue(depth: 1)
-            if let child = try child(of: node, for: keyRange, escapes: keyEscapes, in: record) {
-                let field = paths.fields[child]
-                if field >= 0 {
-                    inputs[field] = try input(valueRange, kind: kind, in: record)
-                    present[field] = true
-                }
-                if paths.hasChildren[child], kind == .object {
-                    var inner = JSONScanner(record, at: valueStart)
-                    try readMembers(&inner, node: child, record: record, inputs: &inputs, present: &present)
-                }
+        try scanner.scanMembers { keyRange, keyEscapes, valueRange, kind throws(JSONProblem) in
+            guard let child = try child(of: node, for: keyRange, escapes: keyEscapes, in: record) else { return }
+            let field = paths.fields[child]
+            if field >= 0 {
+                inputs[field] = try input(valueRange, kind: kind, in: record)
+                present[field] = true
             }
-            scanner.skipWhitespace()
-            if scanner.current == ASCII.comma {
-                scanner.index += 1
-                continue
+            if paths.hasChildren[child], kind == .object {
+                var inner = JSONScanner(record, at: valueRange.lowerBound)
+                try readMembers(&inner, node: child, record: record, inputs: &inputs, present: &present)
             }
-            try scanner.expect(UInt8(ascii: "}"), "',' or '}'")
-            return
         }
     }
 

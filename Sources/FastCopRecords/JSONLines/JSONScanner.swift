@@ -222,3 +222,35 @@ package struct JSONScanner {
         }
     }
 }
+
+extension JSONScanner {
+    /// Reads the object whose `{` is at the cursor, calling `member` with each member's key (the
+    /// span between its quotes, and whether it has escapes) and its value's span and kind, in
+    /// order; the cursor ends after the `}`. `member` may read the value again (a nested
+    /// object's members) with a scanner of its own.
+    mutating func scanMembers(
+        _ member: (_ key: Range<Int>, _ keyHasEscapes: Bool, _ value: Range<Int>, _ kind: JSONKind) throws(JSONProblem)
+            -> Void
+    ) throws(JSONProblem) {
+        index += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            let (key, keyEscapes) = try scanString()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            let (value, kind) = try scanValue(depth: 1)
+            try member(key, keyEscapes, value, kind)
+            skipWhitespace()
+            if current == ASCII.comma {
+                index += 1
+                continue
+            }
+            try expect(UInt8(ascii: "}"), "',' or '}'")
+            return
+        }
+    }
+}

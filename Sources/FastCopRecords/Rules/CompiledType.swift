@@ -76,7 +76,8 @@ package final class CompiledType: Sendable {
         Self.literal(text, kind: kind)
     }
 
-    private static func literal(_ text: UnsafeBufferPointer<UInt8>, kind: FieldKind) -> TypedValue? {
+    /// ``readLiteral(_:)`` for a field of `kind` (schema inference tries JSON values so).
+    static func literal(_ text: UnsafeBufferPointer<UInt8>, kind: FieldKind) -> TypedValue? {
         let json = String(decoding: text, as: UTF8.self)
         switch kind {
         case .boolean:

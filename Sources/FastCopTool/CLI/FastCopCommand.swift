@@ -13,6 +13,7 @@ enum FastCopCommand {
     static let commands: [Command] = [
         Command(spec: CleanCommand.spec) { try CleanCommand.run(CleanOptions($0)) },
         Command(spec: CheckCommand.spec) { try CheckCommand.run(CheckOptions($0)) },
+        Command(spec: InferCommand.spec) { try InferCommand.run(InferOptions($0)) },
         Command(spec: MatchCommand.spec) { try MatchCommand.run(MatchOptions($0)) },
         Command(spec: BenchCommand.spec) { try BenchCommand.run(BenchOptions($0)) },
         Command(spec: SampleCommand.spec) { try SampleCommand.run(SampleOptions($0)) },
