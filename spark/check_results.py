@@ -13,6 +13,10 @@ be read (a malformed CSV record: no failing field, only a message) must be rejec
 job with a message; its message is compared for jobs named in --own-malformed-message (the
 Spark SQL job says "malformed CSV record" where fastcop says how it is malformed).
 Exits 1 and shows a few differences otherwise.
+
+For a job over several files (a folder), give --input, --direct-clean and --direct-rejects
+once per file, in the same order (`fastcop clean` run on each file): the direct results are
+the union of the files' (so a unique key is checked within each file, as the job checks it).
 """
 
 import argparse
@@ -44,13 +48,13 @@ def reasons(field, message, own_malformed):
     return tuple(sorted(zip(field.split("; "), message.split("; "))))
 
 
-def direct_results(arguments, columns):
+def direct_results(clean_path, rejects_path, columns):
     """The direct run's clean rows and a function giving its rejected rows."""
-    header, rows = read_csv(arguments.direct_clean)
+    header, rows = read_csv(clean_path)
     if header != columns:
         raise SystemExit(f"direct clean header {header} differs from the input's {columns}")
     clean = collections.Counter(tuple(row) for row in rows)
-    header, rows = read_csv(arguments.direct_rejects)
+    header, rows = read_csv(rejects_path)
     positions = [header.index(c) for c in columns]
     field, message = header.index("_field"), header.index("_message")
 
@@ -61,6 +65,19 @@ def direct_results(arguments, columns):
         )
 
     return clean, rejected
+
+
+def all_direct_results(arguments, columns):
+    """direct_results over every file's pair of --direct-clean and --direct-rejects."""
+    if not len(arguments.input) == len(arguments.direct_clean) == len(arguments.direct_rejects):
+        raise SystemExit("give --input, --direct-clean and --direct-rejects once per file")
+    results = [direct_results(clean, rejects, columns)
+               for clean, rejects in zip(arguments.direct_clean, arguments.direct_rejects)]
+
+    def rejected(own_malformed):
+        return sum((each(own_malformed) for _, each in results), collections.Counter())
+
+    return sum((clean for clean, _ in results), collections.Counter()), rejected
 
 
 def job_results(path, columns, own_malformed):
@@ -96,16 +113,20 @@ def show_difference(name, left, right):
 def main(argv=None):
     """Runs the checks; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--input", required=True)
-    parser.add_argument("--direct-clean", required=True)
-    parser.add_argument("--direct-rejects", required=True)
+    parser.add_argument("--input", required=True, action="append")
+    parser.add_argument("--direct-clean", required=True, action="append")
+    parser.add_argument("--direct-rejects", required=True, action="append")
     parser.add_argument("--job", action="append", default=[], metavar="NAME=OUTPUT")
     parser.add_argument("--own-malformed-message", action="append", default=[], metavar="NAME")
     arguments = parser.parse_args(argv)
 
-    columns, input_rows = read_csv(arguments.input)
-    rows_in = len(input_rows)
-    direct_clean, direct_rejected = direct_results(arguments, columns)
+    columns, rows_in = None, 0
+    for path in arguments.input:
+        header, input_rows = read_csv(path)
+        if columns is not None and header != columns:
+            raise SystemExit(f"{path}: header {header} differs from the first input's {columns}")
+        columns, rows_in = header, rows_in + len(input_rows)
+    direct_clean, direct_rejected = all_direct_results(arguments, columns)
     direct_total = sum(direct_clean.values()) + sum(direct_rejected(False).values())
     print(
         f"rows in: {rows_in}; fastcop clean: {sum(direct_clean.values())} clean + "

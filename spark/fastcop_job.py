@@ -4,7 +4,9 @@ A task runs, for its data,
 
     fastcop clean - --format csv --rules RULES -o - --rejects PIPE --quiet --summary json
 
-and moves bytes in bulk, with no Python loop over rows:
+(with --schema SCHEMA, a Frictionless Table Schema, `--schema SCHEMA` in place of `--rules
+RULES`: one of the two; rules.json when neither is given) and moves bytes in bulk, with no
+Python loop over rows:
 
 - --read bytes (the default): Spark lists the input files (binaryFile, one row per file) and
   each file's bytes go to fastcop as they are; fastcop parses the CSV exactly as `fastcop
@@ -27,17 +29,51 @@ record batches for Spark; with --write task the task writes them to Parquet itse
 all clean, 1: some rejected) and that the rows add up (sent, or read by fastcop = clean +
 rejected); anything else fails the task, which Spark then retries.
 
-The binary (scripts/build-static) and the rules reach the executors with --files:
+The binary (scripts/build-static) and the rules (or the schema) reach the executors with
+--files:
 
     spark-submit --master local[2] \\
         --files dist/fastcop-linux-x86_64,spark/rules.json \\
         spark/fastcop_job.py --input contacts.csv --output out
 
+    spark-submit --master local[2] \\
+        --files dist/fastcop-linux-x86_64,spark/schema.json \\
+        spark/fastcop_job.py --input accounts/ --schema schema.json --output out
+
 writes out/verdict=clean/ and out/verdict=rejected/ (Parquet; see spark_common.py) and prints
 a summary; its last line is the same summary as one JSON object, for scripts. The same job
 with the rules in Spark SQL functions is spark/sparksql_job.py.
+
+UNIQUENESS. A schema's `unique` fields and `primaryKey` (and a rules file's `unique` and
+`primaryKey`) are decided by one fastcop process over the rows it sees, in order: the first
+row with a key is kept, a later one is rejected as a "duplicate of row N", N counted in that
+process's input. The answers are `fastcop clean`'s on a file only when the whole file, in
+order, goes to one fastcop:
+
+- --read bytes: binaryFile makes each file one row (its whole content; a file is never
+  split, whatever spark.sql.files.maxPartitionBytes says) and the task runs one fastcop per
+  row, so each file goes whole, in order, to one fastcop, also when several small files share
+  a partition or --partitions N moves them;
+- --read path: the same, fastcop opening each file itself (one path per row, or per element
+  of the RDD of paths);
+- --read rows: Spark's CSV reader gives a file's rows to one partition, several files to the
+  same partition, and the job then spreads the rows over partitions (--partitions) with no
+  order kept, and the task sends the records Spark finds malformed to a fastcop of their
+  own. No fastcop sees a whole file: a duplicate in another partition would pass unseen and
+  "row N" would name the wrong row. So with rules or a schema that check uniqueness the job
+  refuses --read rows (before reading anything) and says to use --read bytes or --read
+  path. Rules or a schema without `unique` and `primaryKey` judge each row alone, and all
+  three modes give `fastcop clean`'s answers.
+
+With several input files (a folder or a glob), uniqueness is checked within each file, as
+`fastcop clean` checks the one file it is given: a key found in two files is not a
+duplicate. The summary says so (a sentence, and "uniqueness" in its JSON: the keys, where
+they were checked, the number of files). The driver reads the rules or schema (the copy
+--files gives it) to know whether they check uniqueness.
 """
 
+import json
+import os
 import sys
 
 from pyspark import RDD
@@ -60,10 +96,18 @@ def add_arguments(parser):
         help="the fastcop binary shipped with --files, or ALIAS/NAME in an archive shipped "
         "with --archives ARCHIVE#ALIAS (default: %(default)s)",
     )
-    parser.add_argument(
+    checks = parser.add_mutually_exclusive_group()
+    checks.add_argument(
         "--rules",
-        default="rules.json",
-        help="the rules file, shipped like the binary (default: %(default)s)",
+        help="the rules file, shipped like the binary (default: rules.json, when --schema is "
+        "not given)",
+    )
+    checks.add_argument(
+        "--schema",
+        help="a Frictionless Table Schema (JSON), shipped like the binary, instead of a rules "
+        "file: each task runs `fastcop clean --schema SCHEMA`. Its unique fields and "
+        "primaryKey are checked within each input file, which --read bytes and --read path "
+        "give whole to one fastcop; --read rows refuses them (see UNIQUENESS)",
     )
     parser.add_argument(
         "--read",
@@ -85,6 +129,94 @@ def add_arguments(parser):
         "must be a path the executors can write (a shared file system, hdfs://, s3://) and "
         "nothing downstream sees a DataFrame",
     )
+
+
+def checks_file(arguments):
+    """The option and the file the stage hands `fastcop clean`: ("--schema", SCHEMA), or
+    ("--rules", RULES), rules.json when neither was given."""
+    if arguments.schema is not None:
+        return "--schema", arguments.schema
+    return "--rules", arguments.rules or "rules.json"
+
+
+def driver_copy(name):
+    """The driver's path of a file shipped with --files (in SparkFiles' folder in client mode,
+    in the working folder in cluster mode), or None when the driver has no such file."""
+    from pyspark import SparkFiles
+
+    for path in (SparkFiles.get(name), os.path.abspath(name)):
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def unique_keys(text, schema):
+    """What a rules file (schema=False) or a Table Schema (schema=True), given as its JSON
+    text, checks for duplicates, in words: ["primary key id", "unique code"]; empty when it
+    checks none. A file of another shape gives what can be read of it (fastcop refuses the
+    file itself, with the place of the mistake). Raises ValueError when it is not JSON."""
+    document = json.loads(text)
+    if not isinstance(document, dict):
+        return []
+    fields = document.get("fields")
+    if schema and isinstance(fields, list):
+        named = [(field.get("name"), field.get("constraints"))
+                 for field in fields if isinstance(field, dict)]
+        named = [(name, checks.get("unique")) for name, checks in named
+                 if isinstance(checks, dict)]
+    elif not schema and isinstance(fields, dict):
+        named = [(name, field.get("unique")) for name, field in fields.items()
+                 if isinstance(field, dict)]
+    else:
+        named = []
+    keys = []
+    primary = document.get("primaryKey")
+    if isinstance(primary, str):
+        primary = [primary]
+    if isinstance(primary, list) and primary:
+        keys.append("primary key " + ", ".join(str(name) for name in primary))
+    keys += [f"unique {name}" for name, unique in named if unique is True]
+    return keys
+
+
+def uniqueness(arguments):
+    """The uniqueness the job's rules or schema check (unique_keys' words), read on the
+    driver; raises SystemExit when --read rows cannot check it as `fastcop clean` does (see
+    the module's UNIQUENESS), or when the driver cannot read the file to know."""
+    option, name = checks_file(arguments)
+    path = driver_copy(name)
+    if path is None:
+        raise SystemExit(f"{option} {name}: the driver has no such file (looked in the folder "
+                         f"of the files shipped with --files, and in {os.getcwd()}): ship it "
+                         f"with spark-submit --files, as the binary")
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            keys = unique_keys(handle.read(), option == "--schema")
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise SystemExit(f"{option} {name}: cannot read it on the driver to see whether it "
+                         f"checks uniqueness: {error}") from None
+    if keys and arguments.read == "rows":
+        raise SystemExit(
+            f"--read rows cannot check what {option} {name} asks ({'; '.join(keys)}): "
+            f"duplicates are found by one fastcop over all of a file's rows, in order, and "
+            f"with --read rows Spark spreads a file's rows over partitions (its malformed "
+            f"records go to fastcop apart), so a duplicate in another partition would pass "
+            f"unseen and the rows named in the messages would be wrong. Use --read bytes "
+            f"(or --read path for file: inputs): each file goes whole, in order, to one "
+            f"fastcop, and the answers are fastcop clean's on that file")
+    return keys
+
+
+def uniqueness_note(keys, files):
+    """The summary's words (a sentence, and an entry for its JSON) on where the uniqueness
+    in keys (unique_keys' words) was checked, for an input of files files."""
+    scope = (f"within each of the {files} input files (one fastcop per file, its rows in "
+             f"order), as `fastcop clean` checks one file: a key repeated in two files is "
+             f"not a duplicate" if files > 1 else
+             "over the whole input file, its rows in order, by one fastcop, as `fastcop "
+             "clean` checks it")
+    return ([f"uniqueness ({'; '.join(keys)}) checked {scope}"],
+            {"uniqueness": {"keys": keys, "checked_within": "each file", "files": files}})
 
 
 def write_parts(results, schema, staging, plain_columns, codec, row_group_bytes):
@@ -161,7 +293,7 @@ def manifest_batch(manifest):
     })
 
 
-def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
+def make_stage(binary_name, checks, columns, read, rows_seen, parts=None):
     """The function for DataFrame.mapInArrow: for read="rows", one fastcop process per
     partition of rows (the input columns and CORRUPT_COLUMN); for read="bytes", one per file
     of a binaryFile DataFrame (its content column); for read="path", one per file of a
@@ -170,8 +302,10 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
     write_parts), writes them to Parquet itself and yields only the manifest of the files it
     wrote. Called as stage(None, paths) (read="path", with parts; see paths_stage) it runs on
     the file: URIs of paths instead and yields the manifest's rows as dicts.
-    Everything it uses is imported inside (or defined in this file), so the executors need
-    nothing from this project but the binary and the rules."""
+    checks: the option and the file for fastcop (checks_file's ("--rules", RULES) or
+    ("--schema", SCHEMA)). Everything it uses is imported inside (or defined in this file), so
+    the executors need nothing from this project but the binary and the rules or schema."""
+    checks_option, checks_name = checks
     corrupt_column = spark_common.CORRUPT_COLUMN
     reasons = [spark_common.FIELD_COLUMN, spark_common.MESSAGE_COLUMN]
 
@@ -197,7 +331,7 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
             raise FileNotFoundError(f"{name} was not shipped to this executor: pass it to "
                                     f"spark-submit with --files (or in an archive with --archives)")
 
-        binary, rules = shipped(binary_name), shipped(rules_name)
+        binary, checks_path = shipped(binary_name), shipped(checks_name)
         mode = os.stat(binary).st_mode
         if not mode & stat.S_IXUSR:
             os.chmod(binary, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
@@ -268,7 +402,7 @@ def make_stage(binary_name, rules_name, columns, read, rows_seen, parts=None):
             rejects = os.path.join(scratch, "rejects.csv")
             os.mkfifo(rejects)
             process = subprocess.Popen(
-                [binary, "clean", source, "--format", "csv", "--rules", rules, "-o", "-",
+                [binary, "clean", source, "--format", "csv", checks_option, checks_path, "-o", "-",
                  "--rejects", rejects, "--quiet", "--summary", "json"],
                 stdin=subprocess.DEVNULL if feed is None else subprocess.PIPE,
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -443,6 +577,8 @@ def main(argv=None):
     spark = (SparkSession.builder.appName("fastcop-fastcop")
              .config("spark.executorEnv.SETUPTOOLS_USE_DISTUTILS", "stdlib").getOrCreate())
     rows_seen = spark.sparkContext.accumulator(0)
+    # What the rules or schema check for duplicates, and over how many files (see uniqueness).
+    unique = {"keys": [], "files": 1}
 
     def read_bytes(spark, arguments):
         if arguments.partitions < 0:
@@ -450,6 +586,7 @@ def main(argv=None):
             # cores the executor gives it. Spreading the files over tasks takes --partitions N.
             arguments.partitions = 0
         listing = spark_common.input_files(spark, arguments.input)
+        unique["files"] = len(listing[1])
         columns = spark_common.header(spark, arguments.input, listing)
         if arguments.read == "path":
             listed = listing[1]
@@ -476,7 +613,7 @@ def main(argv=None):
             [T.StructField(c, T.StringType())
              for c in columns + [spark_common.FIELD_COLUMN, spark_common.MESSAGE_COLUMN]]
         )
-        stage = make_stage(arguments.binary, arguments.rules, columns, arguments.read,
+        stage = make_stage(arguments.binary, checks_file(arguments), columns, arguments.read,
                            rows_seen)
         result = frame.mapInArrow(stage, schema)
         is_clean = result[spark_common.MESSAGE_COLUMN].isNull()
@@ -493,8 +630,8 @@ def main(argv=None):
             parts = {"staging": staging, "codec": arguments.parquet_codec,
                      "plain_columns": spark_common.parquet_columns(arguments.plain_columns),
                      "row_group_bytes": TASK_ROW_GROUP_BYTES}
-            stage = make_stage(arguments.binary, arguments.rules, columns, arguments.read,
-                               rows_seen, parts)
+            stage = make_stage(arguments.binary, checks_file(arguments), columns,
+                               arguments.read, rows_seen, parts)
             if isinstance(frame, RDD):  # file paths (--read path)
                 manifest = frame.mapPartitions(paths_stage(stage)).collect()
             else:
@@ -507,14 +644,20 @@ def main(argv=None):
             raise
 
     def reader(arguments):
+        # First of all, before any file is read: whether the rules or schema check
+        # uniqueness, and whether this --read can check it as fastcop clean does.
+        unique["keys"] = uniqueness(arguments)
         return read_bytes if arguments.read in ("bytes", "path") else None
+
+    def notes():
+        return uniqueness_note(unique["keys"], unique["files"]) if unique["keys"] else None
 
     def writer(arguments):
         return write_in_tasks if arguments.write == "task" else None
 
     spark_common.run_job("fastcop", clean, sys.argv[1:] if argv is None else argv,
                          add_arguments=add_arguments, counted=lambda: rows_seen.value,
-                         reader=reader, writer=writer)
+                         reader=reader, writer=writer, notes=notes)
 
 
 if __name__ == "__main__":

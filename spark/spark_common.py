@@ -223,14 +223,17 @@ def write_without_sort(spark):
     spark.conf.set("spark.sql.maxConcurrentOutputFileWriters", "3")
 
 
-def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None, writer=None):
+def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None, writer=None,
+            notes=None):
     """Parses argv, reads the input, applies clean(spark, frame, columns, arguments), writes
     the result partitioned by verdict, and prints a summary (its last line as JSON).
     `counted()`, when given, returns the rows the cleaning stage saw, to check against the
     rows written; `reader(arguments)`, when it returns a function, reads the input instead
     of read_input (into a DataFrame, or an RDD that the writer's own stage takes);
     `writer(arguments)`, when it returns a function, cleans and writes the
-    frame itself (called as clean is) instead of clean and Spark's writer."""
+    frame itself (called as clean is) instead of clean and Spark's writer; `notes()`, when
+    given, returns None or (sentences, entries): lines printed after the summary's first and
+    entries added to its JSON (what the job wants a reader of its output to know)."""
     parser = argument_parser(f"Clean a CSV file on Spark ({name})")
     if add_arguments:
         add_arguments(parser)
@@ -290,10 +293,14 @@ def run_job(name, clean, argv, add_arguments=None, counted=None, reader=None, wr
         "rows_per_second": round(rows / seconds) if seconds > 0 else None,
         "partitions": partitions,
     }
+    sentences, entries = (notes and notes()) or ([], {})
+    summary.update(entries)
     print(
         f"{name}: {rows} rows, {summary['clean']} clean, {summary['rejected']} rejected, "
         f"read to written in {summary['seconds']} s ({summary['rows_per_second']} rows/s, "
         f"{partitions} partitions) -> {os.path.join(arguments.output, 'verdict=…')}"
     )
+    for sentence in sentences:
+        print(f"{name}: {sentence}")
     print(json.dumps(summary))
     return summary

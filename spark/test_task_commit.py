@@ -149,7 +149,7 @@ class SparkRetryTests(unittest.TestCase):
         import fastcop_job
 
         return fastcop_job.make_stage(
-            os.path.basename(self.binary), "rules.json", COLUMNS, read,
+            os.path.basename(self.binary), ("--rules", "rules.json"), COLUMNS, read,
             self.spark.sparkContext.accumulator(0),
             {"staging": self.staging, "codec": "snappy", "plain_columns": ["id"],
              "row_group_bytes": 1 << 20})
