@@ -75,6 +75,20 @@ struct TableSchemaTests {
         #expect(run.summary.failuresByField == [2, 1])
     }
 
+    @Test("keys past their memory limit stop the run with an error that says so, before memory runs out")
+    func keysMemoryLimit() throws {
+        let schema = #"{"fields": [{"name": "id", "type": "integer", "constraints": {"unique": true}}]}"#
+        let input = "id\n" + (1...50_000).map { "\($0)\n" }.joined()
+        do {
+            _ = try RecordsFixture.run(
+                Array(input.utf8), format: .csv, rules: schema, vocabulary: .tableSchema, uniqueKeysMemory: 256 << 10)
+            Issue.record("the run went on past the keys' memory limit")
+        } catch {
+            #expect("\(error)".contains("the keys kept to find duplicates ('id': "), "\(error)")
+            #expect("\(error)".contains("the run stops before memory runs out"))
+        }
+    }
+
     @Test("a row of the wrong width is rejected, and its values still take part in uniqueness (frictionless-py)")
     func wrongWidthRowsHaveKeys() throws {
         let schema = #"{"fields": [{"name": "id", "type": "integer", "constraints": {"unique": true}}, {"name": "n"}]}"#

@@ -77,7 +77,8 @@ final class UniqueKeys: @unchecked Sendable {
             let counts = zip(names, tables).map { "'\($0)': \(Formatting.grouped($1.count)) keys" }
             failure =
                 "the keys kept to find duplicates (\(counts.joined(separator: ", "))) take more than"
-                + " \(memoryLimit >> 20) MiB, half of this machine's memory: the run stops before memory runs out"
+                + " \(memoryLimit >> 20) MiB, their limit (half of this machine's memory): the run stops before"
+                + " memory runs out"
                 + " (split the input by key, or check uniqueness on a machine with more memory)"
             throw RecordsError(failure!)
         }
