@@ -15,26 +15,30 @@ package struct FieldValues {
     var first: [UInt8] = []
     var second: [UInt8] = []
 
-    /// Room for `count` fields.
-    init(count: Int) {
+    /// Whether the typed values are kept (only keys need them: a run that checks uniqueness).
+    let keepsTyped: Bool
+
+    /// Room for `count` fields; `keepsTyped` when the run checks uniqueness.
+    init(count: Int, keepsTyped: Bool = false) {
         ranges = Array(repeating: nil, count: count)
-        typed = Array(repeating: nil, count: count)
+        typed = Array(repeating: nil, count: keepsTyped ? count : 0)
+        self.keepsTyped = keepsTyped
     }
 
     /// Keeps what judging field `index` found.
     @inline(__always)
     mutating func apply(_ verdict: RowEvaluator.FieldVerdict, to index: Int) {
         if verdict.missing { missing += 1 }
-        typed[index] = verdict.typed
+        if keepsTyped { typed[index] = verdict.typed }
     }
 
     /// Forgets the previous row (keeping the memory).
     mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
         missing = 0
-        for index in ranges.indices {
-            ranges[index] = nil
-            typed[index] = nil
+        for index in ranges.indices { ranges[index] = nil }
+        if keepsTyped {
+            for index in typed.indices { typed[index] = nil }
         }
     }
 }

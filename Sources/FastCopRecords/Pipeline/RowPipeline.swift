@@ -131,7 +131,7 @@ package struct RowPipeline {
                 try outputs.clean.write([outputBytes(header + codec.lineEnding.bytes)])
                 try outputs.rejects.write([outputBytes(header.withUnsafeBufferPointer { codec.rejectHeader($0) })])
             }
-            let processor = makeProcessor(codec, evaluator)
+            let processor = try makeProcessor(codec, evaluator, first: first)
             let skipping = dialect.hasHeader ? 1 : 0
             try process(
                 first, skipping: skipping, reader: reader, processor: processor, outputs: outputs,
@@ -143,13 +143,13 @@ package struct RowPipeline {
             // it is too small a sample to judge the rules fields by; every row's answer then
             // names a field it lacks.
             if !allowMissingFields && !reader.lastBlockCameEarly { try checkFieldsPresent(first, codec: codec) }
-            let processor = makeProcessor(codec, evaluator)
+            let processor = try makeProcessor(codec, evaluator, first: first)
             try process(
                 first, skipping: 0, reader: reader, processor: processor, outputs: outputs,
                 summary: &summary)
         case .lines:
             let codec = try LinesCodec(rules: rules, crlf: crlf)
-            let processor = makeProcessor(codec, evaluator)
+            let processor = try makeProcessor(codec, evaluator, first: first)
             try process(
                 first, skipping: 0, reader: reader, processor: processor, outputs: outputs,
                 summary: &summary)
@@ -161,10 +161,21 @@ package struct RowPipeline {
         return summary
     }
 
-    private func makeProcessor<Codec: RowCodec>(_ codec: Codec, _ evaluator: RowEvaluator) -> RowProcessor<Codec> {
+    private func makeProcessor<Codec: RowCodec>(
+        _ codec: Codec, _ evaluator: RowEvaluator, first: RecordBlock
+    ) throws -> RowProcessor<Codec> {
         var processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
         processor.swapsLineBreaks = input.endsLinesWithCR
-        processor.uniqueness = Uniqueness(rules, memoryLimit: uniqueKeysMemoryLimit)
+        // Room for the keys up front, as many as the input's size makes rows at the first
+        // block's average (at most 4 million: a guess too high costs zeroed memory): growing a
+        // table of a million keys places every key again, each time it doubles.
+        var expectedKeys = 512
+        if let total = input.totalBytes, !first.records.isEmpty {
+            let perRow = max(1, first.bytes.count / first.records.count)
+            expectedKeys = min(4 << 20, max(512, total / perRow))
+        }
+        processor.uniqueness = try Uniqueness(
+            rules, memoryLimit: uniqueKeysMemoryLimit, expectedKeys: expectedKeys)
         return processor
     }
 

@@ -100,7 +100,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         }
         var scratch = codec.makeScratch()
         var inputs = [FieldInput](repeating: .absent, count: fieldCount)
-        var values = FieldValues(count: fieldCount)
+        var values = FieldValues(count: fieldCount, keepsTyped: uniqueness != nil)
         var failures: [FieldFailure] = []
         var changes: [(span: Range<Int>, value: Range<Int>)] = []
         /// The spans of the row that a clean row is written without (``RowCodec/paddings(in:into:)``).
@@ -262,7 +262,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         rebuilt.rejects.reserveCapacity(result.rejects.count + duplicates.count * 64)
         var scratch = codec.makeScratch()
         var inputs = [FieldInput](repeating: .absent, count: evaluator.rules.fields.count)
-        var values = FieldValues(count: evaluator.rules.fields.count)
+        var values = FieldValues(count: evaluator.rules.fields.count, keepsTyped: true)
         var failures: [FieldFailure] = []
         var rejectScratch: [UInt8] = []
         var start = (clean: 0, rejects: 0)

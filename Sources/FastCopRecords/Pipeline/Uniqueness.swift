@@ -20,8 +20,11 @@ struct Uniqueness: Sendable {
     let keys: UniqueKeys
     let tables: [Table]
 
-    /// The tables of `rules`, or nil when it checks no uniqueness.
-    init?(_ rules: CompiledRules, memoryLimit: Int = UniqueKeys.defaultMemoryLimit) {
+    /// The tables of `rules`, or nil when it checks no uniqueness; each with room for about
+    /// `expectedKeys` keys before it grows (an estimate from the input's size).
+    ///
+    /// - Throws: ``RecordsError`` when the system gives no memory.
+    init?(_ rules: CompiledRules, memoryLimit: Int = UniqueKeys.defaultMemoryLimit, expectedKeys: Int = 512) throws {
         guard rules.checksUniqueness else { return nil }
         var tables = rules.fields.indices.filter { rules.fields[$0].unique }.map {
             Table(fields: [$0], isPrimaryKey: false, isUnique: true)
@@ -32,9 +35,9 @@ struct Uniqueness: Sendable {
             tables.append(Table(fields: rules.primaryKey, isPrimaryKey: true, isUnique: false))
         }
         self.tables = tables
-        keys = UniqueKeys(
+        keys = try UniqueKeys(
             names: tables.map { $0.fields.map { rules.fields[$0].name }.joined(separator: ", ") },
-            memoryLimit: memoryLimit)
+            memoryLimit: memoryLimit, expectedKeys: expectedKeys)
     }
 
     /// Adds row `row`'s keys (its judged `values`) to `keys`; returns the primary key tables

@@ -28,6 +28,11 @@ struct StrptimeFormat: Sendable {
     let pieces: [Piece]
     /// Whether the format has `%z` (its values carry a UTC offset).
     let hasOffset: Bool
+    /// For a format of fixed-width numbers and punctuation only (`%d/%m/%Y`, `%Y-%m-%d
+    /// %H:%M:%S`): each piece's width, for the fast path of ``parse(_:)``; nil otherwise.
+    let fixedWidths: [Int]?
+    /// The sum of ``fixedWidths``.
+    let fixedLength: Int
 
     init(_ format: String) throws(TypeFormatError) {
         var pieces: [Piece] = []
@@ -35,6 +40,22 @@ struct StrptimeFormat: Sendable {
         try Self.compile(Array(format.utf8), format: format, into: &pieces, seen: &seen)
         self.pieces = pieces
         hasOffset = pieces.contains(.directive(.offset))
+        var widths: [Int]? = []
+        for piece in pieces {
+            switch piece {
+            case .directive(.year4): widths?.append(4)
+            case .directive(.month), .directive(.day), .directive(.hour24), .directive(.minute),
+                .directive(.second):
+                widths?.append(2)
+            case .literal(let byte)
+            where byte < 0x80 && !PythonText.isDigit(byte)
+                && !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) && byte != UInt8(ascii: " "):
+                widths?.append(1)
+            default: widths = nil
+            }
+        }
+        fixedWidths = widths
+        fixedLength = widths?.reduce(0, +) ?? 0
     }
 
     private static func compile(
@@ -118,9 +139,50 @@ struct StrptimeFormat: Sendable {
     /// date or time that does not exist.
     func parse(_ text: UnsafeBufferPointer<UInt8>) -> (days: Int, microseconds: Int64, offset: Int32?)? {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count * 2 + 1) { spans in
+            if fixedSpans(text, spans) { return evaluate(text, spans) }
             guard let end = match(0, 0, text, spans), end == text.count else { return nil }
             return evaluate(text, spans)
         }
+    }
+
+    /// The fast path of a fixed-width format (``fixedWidths``): when every number has its full
+    /// width and a value its two digits may hold, and every separator is in place, the matcher's
+    /// first choice at each piece is the match (Python's regex tries two digits first), so the
+    /// spans are set without it. Returns false to leave the text to ``match(_:_:_:_:)``.
+    @inline(__always)
+    private func fixedSpans(_ text: UnsafeBufferPointer<UInt8>, _ spans: UnsafeMutableBufferPointer<Int>) -> Bool {
+        guard let widths = fixedWidths, text.count == fixedLength else { return false }
+        var position = 0
+        for index in pieces.indices {
+            let width = widths[index]
+            switch pieces[index] {
+            case .literal(let byte):
+                guard text[position] == byte else { return false }
+            case .directive(let directive):
+                var number = 0
+                for offset in 0..<width {
+                    let digit = text[position + offset] &- 0x30
+                    guard digit < 10 else { return false }
+                    number = number * 10 + Int(digit)
+                }
+                let fits: Bool
+                switch directive {
+                case .month: fits = (1...12).contains(number)
+                case .day: fits = (1...31).contains(number)
+                case .hour24: fits = number <= 23
+                case .minute: fits = number <= 59
+                case .second: fits = number <= 61
+                default: fits = true
+                }
+                guard fits else { return false }
+                spans[2 * index] = position
+                spans[2 * index + 1] = width
+            case .whitespace:
+                return false
+            }
+            position += width
+        }
+        return true
     }
 
     /// The end of the first match (in Python's priority order) of pieces `index...` at `position`,
