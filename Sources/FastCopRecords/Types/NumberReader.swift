@@ -23,12 +23,31 @@ struct NumberReader: Sendable {
             throw TypeFormatError("the decimalChar of a number field cannot be empty")
         }
         plain = bareNumber && groupChar.isEmpty && decimalChar == [UInt8(ascii: ".")]
+        // One-byte separators that are not digits, signs or each other: the separated quick path.
+        let separator = { (bytes: [UInt8]) in
+            bytes.count == 1 && bytes[0] < 0x80 && !PythonText.isDigit(bytes[0])
+                && ![UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "_")].contains(bytes[0])
+        }
+        if !plain && bareNumber && separator(decimalChar) && (groupChar.isEmpty || separator(groupChar))
+            && groupChar != decimalChar
+        {
+            quickSeparators = (decimalChar[0], groupChar.first)
+        } else {
+            quickSeparators = nil
+        }
     }
+
+    /// The one-byte decimal and group separators of a bare number field that are not "." and ""
+    /// (`1.234,56`), read by ``quickRead(_:decimal:group:)``; nil otherwise.
+    let quickSeparators: (decimal: UInt8, group: UInt8?)?
 
     /// The value of `text`, or nil when it is no number.
     @inline(__always)
     func read(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         if plain, let value = Self.quickRead(text) { return value }
+        if let (decimal, group) = quickSeparators, let value = Self.quickRead(text, decimal: decimal, group: group) {
+            return value
+        }
         return withNormalized(text) { normalized in
             guard let parsed = ParsedNumber(normalized) else { return nil }
             return parsed.doubleValue(normalized)
@@ -42,6 +61,39 @@ struct NumberReader: Sendable {
             parsed.writePlain(normalized, to: &output)
             return true
         }
+    }
+
+    /// ``quickRead(_:)`` with other separators: `-?` then digits, every `group` byte dropped
+    /// wherever it is (as frictionless-py drops them), one `decimal` byte, at most 16 digits;
+    /// anything else (a ".", spaces, a sign, an exponent) is left to the full reader.
+    @inline(__always)
+    static func quickRead(_ text: UnsafeBufferPointer<UInt8>, decimal: UInt8, group: UInt8?) -> Double? {
+        let end = text.count
+        guard end > 0, end <= 32 else { return nil }
+        var i = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        var fraction = -1
+        while i < end {
+            let byte = text[i]
+            if PythonText.isDigit(byte) {
+                significand = significand &* 10 &+ UInt64(byte &- 0x30)
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+            } else if byte == group {
+                // dropped
+            } else if byte == decimal && fraction < 0 {
+                fraction = 0
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0, digits <= 16, significand <= 1 << 53 else { return nil }
+        let value = Double(significand) / ParsedNumber.powerOfTen(max(0, fraction))
+        return negative ? -value : value
     }
 
     /// The common case in one pass: `-?digits(.digits)?` with at most 15 significant digits and
