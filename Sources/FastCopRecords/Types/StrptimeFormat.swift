@@ -138,8 +138,8 @@ struct StrptimeFormat: Sendable {
     /// Reads `text` with the format: nil when it does not match, leaves text over, or names a
     /// date or time that does not exist.
     func parse(_ text: UnsafeBufferPointer<UInt8>) -> (days: Int, microseconds: Int64, offset: Int32?)? {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count * 2 + 1) { spans in
-            if fixedSpans(text, spans) { return evaluate(text, spans) }
+        if let fields = fixedFields(text) { return Self.finish(fields) }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count * 2 + 1) { spans in
             guard let end = match(0, 0, text, spans), end == text.count else { return nil }
             return evaluate(text, spans)
         }
@@ -148,41 +148,39 @@ struct StrptimeFormat: Sendable {
     /// The fast path of a fixed-width format (``fixedWidths``): when every number has its full
     /// width and a value its two digits may hold, and every separator is in place, the matcher's
     /// first choice at each piece is the match (Python's regex tries two digits first), so the
-    /// spans are set without it. Returns false to leave the text to ``match(_:_:_:_:)``.
+    /// fields are read without it. Nil leaves the text to ``match(_:_:_:_:)``.
     @inline(__always)
-    private func fixedSpans(_ text: UnsafeBufferPointer<UInt8>, _ spans: UnsafeMutableBufferPointer<Int>) -> Bool {
-        guard let widths = fixedWidths, text.count == fixedLength else { return false }
+    private func fixedFields(_ text: UnsafeBufferPointer<UInt8>) -> Fields? {
+        guard let widths = fixedWidths, text.count == fixedLength else { return nil }
+        var fields = Fields()
         var position = 0
         for index in pieces.indices {
             let width = widths[index]
             switch pieces[index] {
             case .literal(let byte):
-                guard text[position] == byte else { return false }
+                guard text[position] == byte else { return nil }
             case .directive(let directive):
                 var number = 0
                 for offset in 0..<width {
                     let digit = text[position + offset] &- 0x30
-                    guard digit < 10 else { return false }
+                    guard digit < 10 else { return nil }
                     number = number * 10 + Int(digit)
                 }
-                let fits: Bool
                 switch directive {
-                case .month: fits = (1...12).contains(number)
-                case .day: fits = (1...31).contains(number)
-                case .hour24: fits = number <= 23
-                case .minute: fits = number <= 59
-                case .second: fits = number <= 61
-                default: fits = true
+                case .year4: fields.year = number
+                case .month where (1...12).contains(number): fields.month = number
+                case .day where (1...31).contains(number): fields.day = number
+                case .hour24 where number <= 23: fields.hour = number
+                case .minute where number <= 59: fields.minute = number
+                case .second where number <= 61: fields.second = number
+                default: return nil
                 }
-                guard fits else { return false }
-                spans[2 * index] = position
-                spans[2 * index + 1] = width
             case .whitespace:
-                return false
+                return nil
             }
             position += width
         }
-        return true
+        return fields
     }
 
     /// The end of the first match (in Python's priority order) of pieces `index...` at `position`,
@@ -397,6 +395,12 @@ struct StrptimeFormat: Sendable {
                 break
             }
         }
+        return Self.finish(fields)
+    }
+
+    /// The date and time of a match's `fields` by Python's rules; nil when they name none.
+    @inline(__always)
+    private static func finish(_ fields: Fields) -> (days: Int, microseconds: Int64, offset: Int32?)? {
         let days: Int
         if let dayOfYear = fields.dayOfYear {
             guard fields.year >= 1 else { return nil }
