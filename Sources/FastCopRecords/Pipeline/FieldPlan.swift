@@ -90,6 +90,7 @@ final class FieldPlans: @unchecked Sendable {
                     emptyIsMissing: field.missingValues.contains([]), unique: field.unique,
                     copiesValue: field.type?.normalizes == true
                         || (field.keyPart && [nil, .string, .any].contains(field.type?.kind)),
+                    normalizes: field.type?.normalizes == true,
                     plainText: field.type.map { $0.isPlainText } ?? false))
         }
         self.fields = Self.buffer(fields)
@@ -164,6 +165,8 @@ struct FieldPlan {
     /// a canonical form, or its text is a key (a unique field or part of the primary key
     /// whose value is text).
     let copiesValue: Bool
+    /// Whether its type writes the value in canonical form (a rules file's typed filter).
+    let normalizes: Bool
     /// Whether its type is text with nothing to check (a string or `any` field without a
     /// format or constraints): the value is not read as the type.
     let plainText: Bool

@@ -97,6 +97,13 @@ package struct RowEvaluator: Sendable {
     ) {
         let plan = fields[index]
         if plan.steps.isEmpty && (literal || !plan.copiesValue) {
+            if plan.type == nil {
+                // Text alone: its missing values and trials (no typed verdict to keep).
+                if checkText(index, plan, input, literal: literal, failures: &failures) == .missing {
+                    values.missing += 1
+                }
+                return
+            }
             var unused: [UInt8] = []
             let verdict = check(index, plan, input, literal: literal, failures: &failures, canonical: &unused)
             values.apply(verdict, to: index)
@@ -116,6 +123,23 @@ package struct RowEvaluator: Sendable {
         }
         let range = start..<values.bytes.count
         values.ranges[index] = range
+        if plan.type == nil {
+            let text = values.bytes.withUnsafeBufferPointer {
+                checkText(index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures)
+            }
+            if text == .missing { values.missing += 1 }
+            return
+        }
+        guard plan.normalizes else {
+            var unused: [UInt8] = []
+            let verdict = values.bytes.withUnsafeBufferPointer {
+                check(
+                    index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures,
+                    canonical: &unused)
+            }
+            values.apply(verdict, to: index)
+            return
+        }
         // The canonical form is written into a filter buffer, free once the filters have run
         // (taken out of `values` while `values.bytes` is read, and put back).
         var canonical: [UInt8] = []
@@ -135,6 +159,36 @@ package struct RowEvaluator: Sendable {
         }
     }
 
+    /// What a value's missing values and trials found.
+    enum TextVerdict { case passed, missing, failed }
+
+    /// Judges field `index`'s `value` (filtered) as text: its missing values, then its trials.
+    @inline(__always)
+    private func checkText(
+        _ index: Int, _ plan: FieldPlan, _ value: UnsafeBufferPointer<UInt8>, literal: Bool,
+        failures: inout [FieldFailure]
+    ) -> TextVerdict {
+        if !literal && plans.isMissing(value, plan) {
+            if !plan.optional { failures.append(FieldFailure(field: index, message: plan.requiredMessage)) }
+            return .missing
+        }
+        for number in plan.trials {
+            let trial = trials[number]
+            do {
+                if try !trial.admits(value, plans: plans) {
+                    failures.append(FieldFailure(field: index, message: plan.trialMessage(trial.number)))
+                    return .failed
+                }
+            } catch {
+                // Fail closed: a trial that cannot decide rejects the row, and says why.
+                let message = texts.text(of: plan.trialMessage(trial.number))
+                failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
+                return .failed
+            }
+        }
+        return .passed
+    }
+
     /// Judges field `index`'s `value` (filtered): its missing values, trials, then its type and
     /// constraints; keeps the typed value for uniqueness.
     ///
@@ -145,23 +199,10 @@ package struct RowEvaluator: Sendable {
         _ index: Int, _ plan: FieldPlan, _ value: UnsafeBufferPointer<UInt8>, literal: Bool,
         failures: inout [FieldFailure], canonical: inout [UInt8]
     ) -> FieldVerdict {
-        if !literal && plans.isMissing(value, plan) {
-            if !plan.optional { failures.append(FieldFailure(field: index, message: plan.requiredMessage)) }
-            return FieldVerdict(missing: true)
-        }
-        for number in plan.trials {
-            let trial = trials[number]
-            do {
-                if try !trial.admits(value, plans: plans) {
-                    failures.append(FieldFailure(field: index, message: plan.trialMessage(trial.number)))
-                    return FieldVerdict()
-                }
-            } catch {
-                // Fail closed: a trial that cannot decide rejects the row, and says why.
-                let message = texts.text(of: plan.trialMessage(trial.number))
-                failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
-                return FieldVerdict()
-            }
+        switch checkText(index, plan, value, literal: literal, failures: &failures) {
+        case .missing: return FieldVerdict(missing: true)
+        case .failed: return FieldVerdict()
+        case .passed: break
         }
         guard let type = plan.type else { return FieldVerdict() }
         // Text with nothing to check as a type (a string field without a format or
