@@ -90,7 +90,7 @@ final class FieldPlans: @unchecked Sendable {
                     emptyIsMissing: field.missingValues.contains([]), unique: field.unique,
                     copiesValue: field.type?.normalizes == true
                         || (field.keyPart && [nil, .string, .any].contains(field.type?.kind)),
-                    normalizes: field.type?.normalizes == true,
+                    normalizes: field.type?.normalizes == true, keyPart: field.keyPart,
                     plainText: field.type.map { $0.isPlainText } ?? false))
         }
         self.fields = Self.buffer(fields)
@@ -167,6 +167,8 @@ struct FieldPlan {
     let copiesValue: Bool
     /// Whether its type writes the value in canonical form (a rules file's typed filter).
     let normalizes: Bool
+    /// Whether its value is part of a key (unique, or in the primary key).
+    let keyPart: Bool
     /// Whether its type is text with nothing to check (a string or `any` field without a
     /// format or constraints): the value is not read as the type.
     let plainText: Bool

@@ -27,18 +27,37 @@ package struct FieldValues {
 
     /// Keeps what judging field `index` found.
     @inline(__always)
-    mutating func apply(_ verdict: RowEvaluator.FieldVerdict, to index: Int) {
+    mutating func apply(_ verdict: RowEvaluator.FieldVerdict, to index: Int, keyPart: Bool) {
         if verdict.missing { missing += 1 }
-        if keepsTyped { typed[index] = verdict.typed }
+        if keepsTyped && keyPart {
+            typed[index] = verdict.typed
+            typedSet = true
+        }
     }
+
+    /// Records field `index`'s value in ``bytes``.
+    @inline(__always)
+    mutating func setRange(_ range: Range<Int>, of index: Int) {
+        ranges[index] = range
+        rangesSet = true
+    }
+
+    /// Whether a range or a typed value was set since the last reset (a row judged in place
+    /// sets none: nothing to clear).
+    private var rangesSet = false
+    private var typedSet = false
 
     /// Forgets the previous row (keeping the memory).
     mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
         missing = 0
-        for index in ranges.indices { ranges[index] = nil }
-        if keepsTyped {
+        if rangesSet {
+            for index in ranges.indices { ranges[index] = nil }
+            rangesSet = false
+        }
+        if typedSet {
             for index in typed.indices { typed[index] = nil }
+            typedSet = false
         }
     }
 }

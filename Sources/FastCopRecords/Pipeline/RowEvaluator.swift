@@ -106,7 +106,7 @@ package struct RowEvaluator: Sendable {
             }
             var unused: [UInt8] = []
             let verdict = check(index, plan, input, literal: literal, failures: &failures, canonical: &unused)
-            values.apply(verdict, to: index)
+            values.apply(verdict, to: index, keyPart: plan.keyPart)
             return
         }
         let start = values.bytes.count
@@ -122,7 +122,7 @@ package struct RowEvaluator: Sendable {
             return
         }
         let range = start..<values.bytes.count
-        values.ranges[index] = range
+        values.setRange(range, of: index)
         if plan.type == nil {
             let text = values.bytes.withUnsafeBufferPointer {
                 checkText(index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures)
@@ -137,7 +137,7 @@ package struct RowEvaluator: Sendable {
                     index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures,
                     canonical: &unused)
             }
-            values.apply(verdict, to: index)
+            values.apply(verdict, to: index, keyPart: plan.keyPart)
             return
         }
         // The canonical form is written into a filter buffer, free once the filters have run
@@ -151,7 +151,7 @@ package struct RowEvaluator: Sendable {
                 index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures,
                 canonical: &canonical)
         }
-        values.apply(verdict, to: index)
+        values.apply(verdict, to: index, keyPart: plan.keyPart)
         if verdict.wroteCanonical {
             values.bytes.removeSubrange(range)
             values.bytes.append(contentsOf: canonical)

@@ -1,5 +1,13 @@
 package import FastCop
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A field's type and the constraints on its typed value, ready for many rows at once: the
 /// reader built, the bounds and enumerations read as the type, the patterns compiled.
 ///
@@ -186,13 +194,31 @@ package final class MemberSet: Sendable {
         var byHash: [UInt64: [[UInt8]]] = [:]
         for text in texts { byHash[text.withUnsafeBufferPointer(KeyTable.hash), default: []].append(text) }
         self.texts = byHash
+        few =
+            texts.count <= Self.fewLimit
+            ? texts.sorted { $0.lexicographicallyPrecedes($1) }.map(FieldPlans.buffer) : nil
     }
 
-    /// Whether `text` is one of the texts.
+    /// Whether `text` is one of the texts: a few are compared one by one (no hashing), more
+    /// looked up by their hash.
     func contains(text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let few {
+            for member in few where member.count == text.count {
+                if member.isEmpty || memcmp(member.baseAddress!, text.baseAddress!, text.count) == 0 { return true }
+            }
+            return false
+        }
         guard let candidates = texts[KeyTable.hash(text)] else { return false }
         return candidates.contains { $0.withUnsafeBufferPointer { $0.elementsEqual(text) } }
     }
+
+    deinit {
+        for member in few ?? [] { member.deallocate() }
+    }
+
+    /// At most ``fewLimit`` texts, each in a buffer of its own; nil for more.
+    nonisolated(unsafe) private let few: [UnsafeBufferPointer<UInt8>]?
+    private static let fewLimit = 16
 }
 
 /// A ``CompiledConstraint`` as a trivial value: its pattern or set referred to, not owned (the
