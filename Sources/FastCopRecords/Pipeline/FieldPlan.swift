@@ -87,7 +87,7 @@ final class FieldPlans: @unchecked Sendable {
                 FieldPlan(
                     steps: firstStep..<steps.count, trials: firstTrial..<trials.count, optional: field.optional,
                     firstMessage: firstMessage, type: type, missing: missing,
-                    emptyIsMissing: field.missingValues.contains([]), unique: field.unique,
+                    emptyIsMissing: field.missingValues.contains([]),
                     copiesValue: field.type?.normalizes == true
                         || (field.keyPart && [nil, .string, .any].contains(field.type?.kind)),
                     normalizes: field.type?.normalizes == true, keyPart: field.keyPart,
@@ -159,8 +159,6 @@ struct FieldPlan {
     let missing: Int?
     /// Whether the empty text is a missing value (it is unless the rules' list leaves it out).
     let emptyIsMissing: Bool
-    /// Whether no two rows may have the same value.
-    let unique: Bool
     /// Whether its value is copied into ``FieldValues`` even without filters: its type writes
     /// a canonical form, or its text is a key (a unique field or part of the primary key
     /// whose value is text).

@@ -176,12 +176,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 uniqueness.collect(
                     row: index - range.lowerBound, values: values, plans: evaluator.plans, into: &keys!,
                     allMissing: &allMissing)
-                for table in allMissing {
-                    failures.append(
-                        FieldFailure(
-                            field: uniqueness.tables[table].fields[0],
-                            message: "primary key error: every field of the primary key is missing"))
-                }
+                uniqueness.appendFailures(allMissing: allMissing, to: &failures)
             }
             if codec.restrictsValues && failures.isEmpty {
                 codec.checkWritable(inputs, values: values, failures: &failures)
@@ -240,9 +235,14 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
 
     /// Counts each failing field of a row once (a field may fail several constraints).
     @inline(__always)
-    private static func count(_ failures: [FieldFailure], into counts: inout [Int]) {
+    /// Those already counted for the row (`countedBefore`) are not counted again.
+    private static func count(
+        _ failures: [FieldFailure], countedBefore: [FieldFailure] = [], into counts: inout [Int]
+    ) {
         for (number, failure) in failures.enumerated()
-        where number == 0 || !failures[..<number].contains(where: { $0.field == failure.field }) {
+        where !failures[..<number].contains(where: { $0.field == failure.field })
+            && !countedBefore.contains(where: { $0.field == failure.field })
+        {
             counts[failure.field] += 1
         }
     }
@@ -299,23 +299,13 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             } else {
                 rebuilt.examples.removeAll { $0.row == firstRow + index }
             }
-            // The fields that did not fail before fail now (each counted once per row).
-            for (number, failure) in own.enumerated()
-            where !failures.contains(where: { $0.field == failure.field })
-                && !own[..<number].contains(where: { $0.field == failure.field })
-            {
-                rebuilt.failuresByField[failure.field] += 1
-            }
             // A primary key's "all missing" reason, given when the row was judged.
             var allMissing: [Int] = []
             var keys = TaskKeys()
             uniqueness.collect(row: 0, values: values, plans: evaluator.plans, into: &keys, allMissing: &allMissing)
-            for table in allMissing {
-                failures.append(
-                    FieldFailure(
-                        field: uniqueness.tables[table].fields[0],
-                        message: "primary key error: every field of the primary key is missing"))
-            }
+            uniqueness.appendFailures(allMissing: allMissing, to: &failures)
+            // The fields that did not fail before fail now (each counted once per row).
+            Self.count(own, countedBefore: failures, into: &rebuilt.failuresByField)
             writeRejected(
                 record, row: firstRow + index, line: span.line, inputs: inputs, failures: failures + own,
                 scratch: &rejectScratch, into: &rebuilt)

@@ -71,6 +71,17 @@ struct Uniqueness: Sendable {
         }
     }
 
+    /// Appends the failure of each primary key table in `allMissing` (``collect(row:values:plans:into:allMissing:)``'s):
+    /// frictionless-py's primary key error for a row whose key fields are all missing.
+    func appendFailures(allMissing: [Int], to failures: inout [FieldFailure]) {
+        for table in allMissing {
+            failures.append(
+                FieldFailure(
+                    field: tables[table].fields[0],
+                    message: "primary key error: every field of the primary key is missing"))
+        }
+    }
+
     /// Appends field `field`'s key (a tag byte, then the value), when it has one.
     private static func appendKey(_ field: Int, values: FieldValues, plans: FieldPlans, to arena: inout [UInt8]) -> Bool
     {

@@ -36,14 +36,7 @@ package enum RulesDecoder {
         for (key, value) in top {
             switch key {
             case "primaryKey":
-                if case .string(let name) = value.value {
-                    spec.primaryKey = [name]
-                } else {
-                    spec.primaryKey = try strings(value, path: key)
-                }
-                if spec.primaryKey.isEmpty {
-                    throw RulesError(path: key, offset: value.offset, message: "the primary key names no field")
-                }
+                spec.primaryKey = try keyNames(value, path: key)
                 for name in spec.primaryKey where !fields.contains(where: { $0.name == name }) {
                     throw RulesError(
                         path: key, offset: value.offset,
@@ -344,6 +337,17 @@ package enum RulesDecoder {
             throw typeError(node, "a whole number of characters", path)
         }
         return Int(number)
+    }
+
+    /// A primary key's fields, in a rules file or a Table Schema: one field's name, or a
+    /// non-empty array of names.
+    static func keyNames(_ node: JSONNode, path: String) throws(RulesError) -> [String] {
+        if case .string(let name) = node.value { return [name] }
+        let names = try strings(node, path: path)
+        if names.isEmpty {
+            throw RulesError(path: path, offset: node.offset, message: "the primary key names no field")
+        }
+        return names
     }
 
     static func requiredString(

@@ -45,7 +45,7 @@ package enum TableSchemaDecoder {
                 }
                 match = known
             case "primaryKey":
-                primaryKey = try names(value, path: key)
+                primaryKey = try RulesDecoder.keyNames(value, path: key)
             case "foreignKeys":
                 throw RulesError(
                     path: key, offset: value.offset,
@@ -192,14 +192,4 @@ package enum TableSchemaDecoder {
     private static let allConstraints = [
         "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "enum",
     ]
-
-    /// `primaryKey`: one field's name, or an array of names.
-    private static func names(_ node: JSONNode, path: String) throws(RulesError) -> [String] {
-        if case .string(let name) = node.value { return [name] }
-        let names = try RulesDecoder.strings(node, path: path)
-        if names.isEmpty {
-            throw RulesError(path: path, offset: node.offset, message: "the primary key names no field")
-        }
-        return names
-    }
 }

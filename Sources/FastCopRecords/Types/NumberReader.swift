@@ -28,7 +28,7 @@ struct NumberReader: Sendable {
             bytes.count == 1 && bytes[0] < 0x80 && !PythonText.isDigit(bytes[0])
                 && ![UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "_")].contains(bytes[0])
         }
-        if !plain && bareNumber && separator(decimalChar) && (groupChar.isEmpty || separator(groupChar))
+        if bareNumber && separator(decimalChar) && (groupChar.isEmpty || separator(groupChar))
             && groupChar != decimalChar
         {
             quickSeparators = (decimalChar[0], groupChar.first)
@@ -37,14 +37,13 @@ struct NumberReader: Sendable {
         }
     }
 
-    /// The one-byte decimal and group separators of a bare number field that are not "." and ""
-    /// (`1.234,56`), read by ``quickRead(_:decimal:group:)``; nil otherwise.
+    /// The one-byte decimal and group separators of a bare number field ("." and none, or
+    /// `1.234,56`'s), read by ``quickRead(_:decimal:group:)``; nil otherwise.
     let quickSeparators: (decimal: UInt8, group: UInt8?)?
 
     /// The value of `text`, or nil when it is no number.
     @inline(__always)
     func read(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        if plain, let value = Self.quickRead(text) { return value }
         if let (decimal, group) = quickSeparators, let value = Self.quickRead(text, decimal: decimal, group: group) {
             return value
         }
@@ -63,9 +62,10 @@ struct NumberReader: Sendable {
         }
     }
 
-    /// ``quickRead(_:)`` with other separators: `-?` then digits, every `group` byte dropped
-    /// wherever it is (as frictionless-py drops them), one `decimal` byte, at most 16 digits;
-    /// anything else (a ".", spaces, a sign, an exponent) is left to the full reader.
+    /// The common case in one pass, read exactly (Clinger's fast path: at most 16 digits, below
+    /// 2^53, over a power of ten that is exact): `-?` then digits, every `group` byte dropped
+    /// wherever it is (as frictionless-py drops them), one `decimal` byte. Anything else (another
+    /// ".", spaces, a "+", an exponent) is left to the full reader: nil.
     @inline(__always)
     static func quickRead(_ text: UnsafeBufferPointer<UInt8>, decimal: UInt8, group: UInt8?) -> Double? {
         let end = text.count
@@ -93,37 +93,6 @@ struct NumberReader: Sendable {
         }
         guard digits > 0, digits <= 16, significand <= 1 << 53 else { return nil }
         let value = Double(significand) / ParsedNumber.powerOfTen(max(0, fraction))
-        return negative ? -value : value
-    }
-
-    /// The common case in one pass: `-?digits(.digits)?` with at most 15 significant digits and
-    /// nothing around it, read exactly (Clinger's fast path). Nil means "ask the full reader".
-    @inline(__always)
-    static func quickRead(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        let end = text.count
-        guard end > 0, end <= 17 else { return nil }
-        var i = 0
-        let negative = text[0] == UInt8(ascii: "-")
-        if negative { i = 1 }
-        var significand: UInt64 = 0
-        var digits = 0
-        while i < end, PythonText.isDigit(text[i]) {
-            significand = significand &* 10 &+ UInt64(text[i] &- 0x30)
-            digits += 1
-            i += 1
-        }
-        var fraction = 0
-        if i < end, text[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < end, PythonText.isDigit(text[i]) {
-                significand = significand &* 10 &+ UInt64(text[i] &- 0x30)
-                fraction += 1
-                i += 1
-            }
-        }
-        // 16 or fewer digits in at most 17 bytes: below 10^16, but exact only up to 2^53.
-        guard i == end, digits + fraction > 0, significand <= 1 << 53 else { return nil }
-        let value = Double(significand) / ParsedNumber.powerOfTen(fraction)
         return negative ? -value : value
     }
 

@@ -15,6 +15,19 @@ struct StrptimeFormat: Sendable {
         case year4, year2, month, monthName, monthAbbreviation, day, hour24, hour12, minute, second
         case fraction, dayOfYear, weekdayName, weekdayAbbreviation, amPM, offset, zoneName
         case weekdayFromSunday, weekdayFromMonday
+
+        /// The values a two-digit number of the directive may hold (Python's regex for it);
+        /// nil for a directive that is not a two-digit number.
+        var twoDigits: ClosedRange<Int>? {
+            switch self {
+            case .month, .hour12: return 1...12
+            case .day: return 1...31
+            case .hour24: return 0...23
+            case .minute: return 0...59
+            case .second: return 0...61
+            default: return nil
+            }
+        }
     }
 
     enum Piece: Sendable, Equatable {
@@ -166,13 +179,14 @@ struct StrptimeFormat: Sendable {
                     guard digit < 10 else { return nil }
                     number = number * 10 + Int(digit)
                 }
+                if directive != .year4, directive.twoDigits?.contains(number) != true { return nil }
                 switch directive {
                 case .year4: fields.year = number
-                case .month where (1...12).contains(number): fields.month = number
-                case .day where (1...31).contains(number): fields.day = number
-                case .hour24 where number <= 23: fields.hour = number
-                case .minute where number <= 59: fields.minute = number
-                case .second where number <= 61: fields.second = number
+                case .month: fields.month = number
+                case .day: fields.day = number
+                case .hour24: fields.hour = number
+                case .minute: fields.minute = number
+                case .second: fields.second = number
                 default: return nil
                 }
             case .whitespace:
@@ -240,10 +254,10 @@ struct StrptimeFormat: Sendable {
             switch directive {
             case .year4: return k == 0 && digits(4) != nil ? 4 : nil
             case .year2: return k == 0 && digits(2) != nil ? 2 : nil
-            case .month, .hour12: return twoThenOne(1...12, 1...9)
+            case .month, .hour12: return twoThenOne(directive.twoDigits!, 1...9)
             case .day:
                 var options = 0
-                if let two = digits(2), (1...31).contains(two) {
+                if let two = digits(2), directive.twoDigits!.contains(two) {
                     if k == 0 { return 2 }
                     options += 1
                 }
@@ -253,9 +267,7 @@ struct StrptimeFormat: Sendable {
                 }
                 if k == options, i + 1 < end, text[i] == UInt8(ascii: " "), text[i + 1] &- 0x31 < 9 { return 2 }
                 return nil
-            case .hour24: return twoThenOne(0...23, 0...9)
-            case .minute: return twoThenOne(0...59, 0...9)
-            case .second: return twoThenOne(0...61, 0...9)
+            case .hour24, .minute, .second: return twoThenOne(directive.twoDigits!, 0...9)
             case .dayOfYear:
                 var options = 0
                 if let three = digits(3), (1...366).contains(three) {

@@ -21,9 +21,18 @@ package enum TypedValue: Sendable, Hashable {
     case year(Int32)
 }
 
-/// A time of day, with its UTC offset when the text gave one.
-package struct TimeValue: Sendable, Hashable {
-    /// Microseconds since midnight, 0..<86_400_000_000.
+/// A time of day (microseconds since midnight, 0..<86_400_000_000), with its UTC offset when
+/// the text gave one.
+package typealias TimeValue = OffsetMicroseconds
+
+/// A date and time (microseconds of the wall-clock time since 1970-01-01T00:00:00, as if it
+/// were UTC), with its UTC offset when the text gave one.
+package typealias DateTimeValue = OffsetMicroseconds
+
+/// Microseconds on a clock (a time's since midnight, a datetime's since 1970), and the UTC
+/// offset the text gave, if any: the value of both a time and a datetime, compared as Python
+/// compares them.
+package struct OffsetMicroseconds: Sendable, Hashable {
     package var microseconds: Int64
     /// Seconds east of UTC (UTC itself is 0), or nil when the text gave no offset.
     package var offsetSeconds: Int32?
@@ -33,35 +42,11 @@ package struct TimeValue: Sendable, Hashable {
         self.offsetSeconds = offsetSeconds
     }
 
-    /// What Python compares: the time less its offset (no wrap around midnight).
+    /// What Python compares: the value less its offset (the instant of one with an offset, the
+    /// wall time of one without; a time does not wrap around midnight).
     var comparable: Int64 { microseconds - Int64(offsetSeconds ?? 0) * 1_000_000 }
 
-    package static func == (lhs: TimeValue, rhs: TimeValue) -> Bool {
-        (lhs.offsetSeconds == nil) == (rhs.offsetSeconds == nil) && lhs.comparable == rhs.comparable
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(offsetSeconds == nil)
-        hasher.combine(comparable)
-    }
-}
-
-/// A date and time, with its UTC offset when the text gave one.
-package struct DateTimeValue: Sendable, Hashable {
-    /// Microseconds of the wall-clock time since 1970-01-01T00:00:00 (as if it were UTC).
-    package var microseconds: Int64
-    /// Seconds east of UTC (UTC itself is 0), or nil when the text gave no offset.
-    package var offsetSeconds: Int32?
-
-    package init(microseconds: Int64, offsetSeconds: Int32? = nil) {
-        self.microseconds = microseconds
-        self.offsetSeconds = offsetSeconds
-    }
-
-    /// The instant (UTC microseconds) of a value with an offset; the wall time of one without.
-    var comparable: Int64 { microseconds - Int64(offsetSeconds ?? 0) * 1_000_000 }
-
-    package static func == (lhs: DateTimeValue, rhs: DateTimeValue) -> Bool {
+    package static func == (lhs: OffsetMicroseconds, rhs: OffsetMicroseconds) -> Bool {
         (lhs.offsetSeconds == nil) == (rhs.offsetSeconds == nil) && lhs.comparable == rhs.comparable
     }
 
@@ -99,10 +84,7 @@ extension TypedValue {
             return ValueOrder(a, Double(b))
         case (.date(let a), .date(let b)): return ValueOrder(a, b)
         case (.year(let a), .year(let b)): return ValueOrder(a, b)
-        case (.time(let a), .time(let b)):
-            guard (a.offsetSeconds == nil) == (b.offsetSeconds == nil) else { return nil }
-            return ValueOrder(a.comparable, b.comparable)
-        case (.datetime(let a), .datetime(let b)):
+        case (.time(let a), .time(let b)), (.datetime(let a), .datetime(let b)):
             guard (a.offsetSeconds == nil) == (b.offsetSeconds == nil) else { return nil }
             return ValueOrder(a.comparable, b.comparable)
         default: return nil
