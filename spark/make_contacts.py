@@ -11,10 +11,9 @@ many. The same --rows and --seed always give
 the same bytes.
 """
 
-import argparse
-import csv
 import random
-import sys
+
+import generated_csv
 
 FIRST = ["Ada", "Grace", "Alan", "Émilie", "Carl", "Katherine", "Sofia", "Hedy", "Jürgen",
          "Zoë", "Øystein", "Marie", "José", "Siân", "Chloé", "Dmitri", "Ngozi", "Aiko"]
@@ -115,27 +114,13 @@ def rows(count, seed):
     for index in range(1, count + 1):
         row = [str(index), name(rng, index), email(rng, index), phone(rng, index),
                country(rng, index), rng.choice(NOTES)]
-        if index % MALFORMED_EVERY == 0:
-            row = row[:-1] if index // MALFORMED_EVERY % 2 else row + ["an extra field"]
-        yield row
+        yield generated_csv.with_wrong_width(row, index, MALFORMED_EVERY)
 
 
 def main(argv=None):
     """Writes the CSV."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=200_000)
-    parser.add_argument("--seed", type=int, default=9)
-    parser.add_argument("--output", default="-", help="file to write (default: stdout)")
-    arguments = parser.parse_args(argv)
-    out = (open(arguments.output, "w", newline="", encoding="utf-8")
-           if arguments.output != "-" else sys.stdout)
-    try:
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["id", "name", "email", "phone", "country", "note"])
-        writer.writerows(rows(arguments.rows, arguments.seed))
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    columns = ["id", "name", "email", "phone", "country", "note"]
+    generated_csv.main(__doc__.splitlines()[0], columns, rows, 200_000, 9, argv)
 
 
 if __name__ == "__main__":
