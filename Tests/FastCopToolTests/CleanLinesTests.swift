@@ -78,7 +78,7 @@ struct CleanLinesTests {
         }
     }
 
-    @Test("--summary json is one JSON object with the counts per field")
+    @Test("--summary json is one JSON object with the counts per field and per rule")
     func summaryJSON() throws {
         try ToolRunner.withRunner { tool in
             try tool.write("rules.json", Rules.contacts)
@@ -89,7 +89,7 @@ struct CleanLinesTests {
             #expect(result.status == 1)
             #expect(
                 result.stdout.hasPrefix(
-                    #"{"input":"in.csv","format":"csv","rowsIn":3,"clean":1,"rejected":2,"malformed":0,"failuresByField":{"email":1,"phone":2},"cleanOutput":"clean.csv","rejectsOutput":"clean.rejects.csv","rejectsDiscarded":false,"#
+                    #"{"input":"in.csv","format":"csv","rowsIn":3,"clean":1,"rejected":2,"malformed":0,"failuresByField":{"email":1,"phone":2},"failuresByRule":[{"rule":"email: required","field":"email","kind":"required","count":0},{"rule":"email: email","field":"email","kind":"email","count":1},{"rule":"phone: required","field":"phone","kind":"required","count":1},{"rule":"phone: format \\+?[0-9]{7,15}","field":"phone","kind":"format","count":1}],"cleanOutput":"clean.csv","rejectsOutput":"clean.rejects.csv","rejectsDiscarded":false,"#
                 ))
         }
     }

@@ -23,6 +23,8 @@ final class FieldPlans: @unchecked Sendable {
     let trials: UnsafeBufferPointer<FieldTrial>
     /// The fields' names and messages, for rejected rows.
     let texts: FailureTexts
+    /// The rules failures are counted by, for the report (numbered as the messages, then more).
+    let catalog: RuleCatalog
     /// The fields' types, by ``FieldPlan/type``, borrowed (the fields hold them).
     let types: UnsafeBufferPointer<Unmanaged<CompiledType>>
     /// The fields' missing values but the empty one, by ``FieldPlan/missing``.
@@ -44,14 +46,11 @@ final class FieldPlans: @unchecked Sendable {
         var missingValues: [[[UInt8]]] = []
         for field in compiled {
             let firstMessage = messages.count
-            messages.append(field.requiredMessage)
-            messages += field.trials.map(\.message)
+            messages += RuleCatalog.ownRules(of: field).map(\.message)
             var type: Int?
             if let compiledType = field.type {
                 type = types.count
                 types.append(.passUnretained(compiledType))
-                messages.append(field.typeMessage)
-                messages += field.constraintMessages
             }
             // The usual missing value, the empty text, is told by the length alone.
             let others = field.missingValues.filter { !$0.isEmpty }
@@ -97,6 +96,7 @@ final class FieldPlans: @unchecked Sendable {
         self.steps = Self.buffer(steps)
         self.trials = Self.buffer(trials)
         texts = FailureTexts(names: compiled.map(\.name), messages: messages)
+        catalog = RuleCatalog(compiled)
         self.types = Self.buffer(types)
         self.missingValues = .allocate(capacity: missingValues.count)
         _ = self.missingValues.initialize(from: missingValues)
@@ -171,19 +171,17 @@ struct FieldPlan {
     /// format or constraints): the value is not read as the type.
     let plainText: Bool
 
-    /// The message of its `number`th trial.
-    func trialMessage(_ number: Int) -> FieldFailure.Message { .rules(firstMessage + 1 + number) }
+    /// Its `number`th trial (a rule's number is its message's: see ``RuleCatalog``).
+    func trialRule(_ number: Int) -> Int { firstMessage + 1 + number }
 
-    /// The message when its value is not of its type (`trialCount`: its number of trials).
-    func typeMessage(trialCount: Int) -> FieldFailure.Message { .rules(firstMessage + 1 + trialCount) }
+    /// Its type (`trialCount`: its number of trials).
+    func typeRule(trialCount: Int) -> Int { firstMessage + 1 + trialCount }
 
-    /// The message of its `number`th constraint.
-    func constraintMessage(_ number: Int, trialCount: Int) -> FieldFailure.Message {
-        .rules(firstMessage + 2 + trialCount + number)
-    }
+    /// Its `number`th constraint.
+    func constraintRule(_ number: Int, trialCount: Int) -> Int { firstMessage + 2 + trialCount + number }
 
-    /// Its message when its value is missing or empty.
-    var requiredMessage: FieldFailure.Message { .rules(firstMessage) }
+    /// Its rule that a value be there (not missing or empty).
+    var requiredRule: Int { firstMessage }
 }
 
 /// A filter made ready for the byte path: the common filters as cases of their own, the

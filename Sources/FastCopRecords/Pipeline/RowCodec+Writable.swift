@@ -19,7 +19,9 @@ extension RowCodec {
     package var keepsTrailingCR: Bool { true }
 
     /// Adds a failure for each field whose cleaned value (in `values`) cannot be written.
-    func checkWritable(_ inputs: [FieldInput], values: FieldValues, failures: inout [FieldFailure]) {
+    func checkWritable(
+        _ inputs: [FieldInput], values: FieldValues, catalog: RuleCatalog, failures: inout [FieldFailure]
+    ) {
         for (index, input) in inputs.enumerated() {
             switch input {
             case .text, .bytes: break
@@ -30,7 +32,7 @@ extension RowCodec {
                     unwritableReason(utf8: UnsafeBufferPointer(rebasing: $0[range]))
                 })
             else { continue }
-            failures.append(FieldFailure(field: index, message: reason))
+            failures.append(FieldFailure(field: index, rule: catalog.valueRule(index), message: reason))
         }
     }
 }

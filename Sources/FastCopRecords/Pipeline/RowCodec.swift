@@ -24,6 +24,18 @@ package enum FieldInput: Sendable {
         case .absent, .unusable: return nil
         }
     }
+
+    /// Calls `body` with the value's bytes (nil when there is no value as text); `record` is
+    /// the row's bytes, which `.bytes` indexes.
+    func withValueBytes<Result>(
+        in record: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+    ) -> Result {
+        switch self {
+        case .text(var text, _), .literal(var text): return text.withUTF8 { body($0) }
+        case .bytes(let value, _): return body(UnsafeBufferPointer(rebasing: record[value]))
+        case .absent, .unusable: return body(nil)
+        }
+    }
 }
 
 /// What reading a record noticed that the summary counts; the row is read all the same.

@@ -51,10 +51,10 @@ package struct RowEvaluator: Sendable {
             case .absent:
                 values.missing += 1
                 if !fields[index].optional {
-                    failures.append(FieldFailure(field: index, message: fields[index].requiredMessage))
+                    failures.append(FieldFailure(field: index, rule: fields[index].requiredRule))
                 }
             case .unusable(let reason):
-                failures.append(FieldFailure(field: index, message: reason))
+                failures.append(FieldFailure(field: index, rule: plans.catalog.valueRule(index), message: reason))
             case .text(let text, _):
                 var text = text
                 text.withUTF8 { judge(index, $0, values: &values, failures: &failures) }
@@ -70,7 +70,7 @@ package struct RowEvaluator: Sendable {
         if blankRowsFail && values.missing == fields.count {
             // frictionless-py's blank-row: one error in place of the fields' own.
             failures.removeAll(keepingCapacity: true)
-            failures.append(FieldFailure(field: 0, message: Self.blankRow))
+            failures.append(FieldFailure(field: 0, rule: plans.catalog.blankRowRule, message: Self.blankRow))
         }
     }
 
@@ -82,7 +82,7 @@ package struct RowEvaluator: Sendable {
     }
 
     /// The message of a row whose every value is missing, under a Table Schema.
-    static let blankRow = FieldFailure.Message.text("blank row: every value is missing")
+    static let blankRow = "blank row: every value is missing"
 
     /// Runs field `index`'s filters on `input` (not on a JSON `literal`: a number or a bool),
     /// then its missing values, trials, type and constraints on the result.
@@ -118,7 +118,10 @@ package struct RowEvaluator: Sendable {
             }
         } catch {
             values.bytes.removeSubrange(start...)
-            failures.append(FieldFailure(field: index, message: "a filter could not run: \(Self.reason(error))"))
+            failures.append(
+                FieldFailure(
+                    field: index, rule: plans.catalog.filterRule(index),
+                    message: "a filter could not run: \(Self.reason(error))"))
             return
         }
         let range = start..<values.bytes.count
@@ -169,20 +172,21 @@ package struct RowEvaluator: Sendable {
         failures: inout [FieldFailure]
     ) -> TextVerdict {
         if !literal && plans.isMissing(value, plan) {
-            if !plan.optional { failures.append(FieldFailure(field: index, message: plan.requiredMessage)) }
+            if !plan.optional { failures.append(FieldFailure(field: index, rule: plan.requiredRule)) }
             return .missing
         }
         for number in plan.trials {
             let trial = trials[number]
             do {
                 if try !trial.admits(value, plans: plans) {
-                    failures.append(FieldFailure(field: index, message: plan.trialMessage(trial.number)))
+                    failures.append(FieldFailure(field: index, rule: plan.trialRule(trial.number)))
                     return .failed
                 }
             } catch {
                 // Fail closed: a trial that cannot decide rejects the row, and says why.
-                let message = texts.text(of: plan.trialMessage(trial.number))
-                failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
+                let rule = plan.trialRule(trial.number)
+                let message = texts.text(of: .rules(rule))
+                failures.append(FieldFailure(field: index, rule: rule, message: "\(message) (\(Self.reason(error)))"))
                 return .failed
             }
         }
@@ -214,7 +218,7 @@ package struct RowEvaluator: Sendable {
         return plans.types[type].borrow { compiled -> FieldVerdict in
             let read = literal ? compiled.readLiteral(value) : compiled.reader.read(value)
             guard let typed = read else {
-                failures.append(FieldFailure(field: index, message: plan.typeMessage(trialCount: trialCount)))
+                failures.append(FieldFailure(field: index, rule: plan.typeRule(trialCount: trialCount)))
                 return FieldVerdict()
             }
             // A value of the type takes part in uniqueness even when a constraint fails.
@@ -224,12 +228,14 @@ package struct RowEvaluator: Sendable {
                 do {
                     if try !constraints[number].admits(typed, text: value) {
                         failures.append(
-                            FieldFailure(field: index, message: plan.constraintMessage(number, trialCount: trialCount)))
+                            FieldFailure(field: index, rule: plan.constraintRule(number, trialCount: trialCount)))
                         passed = false
                     }
                 } catch {
-                    let message = texts.text(of: plan.constraintMessage(number, trialCount: trialCount))
-                    failures.append(FieldFailure(field: index, message: "\(message) (\(Self.reason(error)))"))
+                    let rule = plan.constraintRule(number, trialCount: trialCount)
+                    let message = texts.text(of: .rules(rule))
+                    failures.append(
+                        FieldFailure(field: index, rule: rule, message: "\(message) (\(Self.reason(error)))"))
                     passed = false
                 }
             }

@@ -16,16 +16,22 @@ package struct FieldFailure: Sendable {
 
     /// The field's index in the rules.
     let field: Int
+    /// The rule that failed, by its number in the run's ``RuleCatalog`` (for the report).
+    let rule: Int
     let message: Message
 
-    init(field: Int, message: Message) {
+    /// A failure of rule `number`, with the rules' message of the same number.
+    init(field: Int, rule number: Int) {
         self.field = field
-        self.message = message
+        self.rule = number
+        self.message = .rules(number)
     }
 
-    /// A failure with a message made for this row.
-    init(field: Int, message: String) {
-        self.init(field: field, message: .text(message))
+    /// A failure of rule `rule` with a message made for this row.
+    init(field: Int, rule: Int, message: String) {
+        self.field = field
+        self.rule = rule
+        self.message = .text(message)
     }
 }
 
@@ -59,6 +65,8 @@ package struct TaskResult: Sendable {
     var strayQuoteRows = 0
     /// Failing rows per rule field.
     var failuresByField: [Int]
+    /// Failing rows per rule, and the report's examples and values.
+    var tally: RuleTally
     /// The first few rejects, for the summary.
     var examples: [RejectExample] = []
     /// With `--strict`: the first malformed row, which stops the run.
@@ -66,8 +74,9 @@ package struct TaskResult: Sendable {
     /// An error that stops the run (the keys kept to find duplicates outgrew their memory).
     var stop: String?
 
-    init(fieldCount: Int) {
+    init(fieldCount: Int, ruleCount: Int, detail: ReportDetail?) {
         failuresByField = Array(repeating: 0, count: fieldCount)
+        tally = RuleTally(ruleCount: ruleCount, detail: detail)
     }
 }
 

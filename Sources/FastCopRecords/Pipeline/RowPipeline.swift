@@ -22,6 +22,8 @@ package struct RowPipeline {
     /// block has it) is accepted: then every row is judged without it. Else it is an error
     /// before anything is written.
     package var allowMissingFields = false
+    /// What the report keeps beyond the counts per rule (`--report`; nil: the counts alone).
+    package var reportDetail: ReportDetail?
     /// The most memory the keys kept to find duplicates may take (half the machine's).
     package var uniqueKeysMemoryLimit = UniqueKeys.defaultMemoryLimit
 
@@ -71,7 +73,9 @@ package struct RowPipeline {
             splitter: format.makeSplitter(
                 answeringEveryLine: mode == .lines, dialect: dialect, crEndsLines: !input.endsLinesWithCR),
             startingSmall: format != .jsonl, fillingFirstBlock: format == .jsonl && mode != .lines)
-        var summary = RunSummary(input: input.name, format: format, fieldNames: rules.fields.map(\.name))
+        let evaluator = RowEvaluator(rules: rules)
+        var summary = RunSummary(
+            input: input.name, format: format, catalog: evaluator.plans.catalog, detail: reportDetail)
         defer { progress?.finish() }
         guard let first = try reader.next() else {
             // No record: an empty input, or blank lines only (counted, so the summary says why
@@ -89,7 +93,6 @@ package struct RowPipeline {
             try outputs.rejects.writeInputMark()
         }
         let crlf = first.records[0].endedWithCRLF
-        let evaluator = RowEvaluator(rules: rules)
         switch format {
         case .csv, .tsv:
             // The header; without one, the first well-formed row sets the number of columns (a
@@ -165,6 +168,7 @@ package struct RowPipeline {
         _ codec: Codec, _ evaluator: RowEvaluator, first: RecordBlock
     ) throws -> RowProcessor<Codec> {
         var processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
+        processor.reportDetail = reportDetail
         processor.swapsLineBreaks = input.endsLinesWithCR
         // Room for the keys up front, as many as the input's size makes rows at the first
         // block's average (at most 4 million: a guess too high costs zeroed memory): growing a
@@ -224,6 +228,7 @@ package struct RowPipeline {
         first.records.removeFirst(skipping)
         let scheduler = RowScheduler(
             reader: reader, processor: processor, workers: workers ?? ParallelMap.workerCount)
+        summary.workers = workers ?? ParallelMap.workerCount
         try scheduler.run(first: first) { results in
             // The rows before a --strict stop are written, as when they were written one by
             // one: those of earlier tasks, and those of the stopping task before the stop.

@@ -32,6 +32,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     var swapsLineBreaks = false
     /// The duplicates a run looks for (unique fields, a primary key); nil: none.
     var uniqueness: Uniqueness?
+    /// What the report keeps beyond the counts per rule (nil: the counts alone).
+    var reportDetail: ReportDetail?
 
     /// What became of a row, and where its output ends in the task's buffers (kept when the
     /// run looks for duplicates, to turn a clean row into a rejected one after its turn).
@@ -86,7 +88,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         reusing buffers: OutputBuffers, keys: inout TaskKeys?, ends: inout [RowEnd]?
     ) -> TaskResult {
         let fieldCount = evaluator.rules.fields.count
-        var result = TaskResult(fieldCount: fieldCount)
+        var result = TaskResult(
+            fieldCount: fieldCount, ruleCount: evaluator.plans.catalog.count, detail: reportDetail)
         result.clean = buffers.clean
         result.clean.removeAll(keepingCapacity: true)
         result.rejects = buffers.rejects
@@ -176,10 +179,10 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 uniqueness.collect(
                     row: index - range.lowerBound, values: values, plans: evaluator.plans, into: &keys!,
                     allMissing: &allMissing)
-                uniqueness.appendFailures(allMissing: allMissing, to: &failures)
+                uniqueness.appendFailures(allMissing: allMissing, catalog: evaluator.plans.catalog, to: &failures)
             }
             if codec.restrictsValues && failures.isEmpty {
-                codec.checkWritable(inputs, values: values, failures: &failures)
+                codec.checkWritable(inputs, values: values, catalog: evaluator.plans.catalog, failures: &failures)
             }
             if failures.isEmpty {
                 result.cleanRows += 1
@@ -225,6 +228,10 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             } else {
                 result.rejectedRows += 1
                 Self.count(failures, into: &result.failuresByField)
+                result.tally.count(failures)
+                if result.tally.keepsDetail {
+                    note(failures, record, row: row, line: span.line, inputs: inputs, in: &result.tally)
+                }
                 writeRejected(
                     record, row: row, line: span.line, inputs: inputs, failures: failures, scratch: &rejectScratch,
                     into: &result)
@@ -273,11 +280,15 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             while next < duplicates.count && duplicates[next].row == offset {
                 let duplicate = duplicates[next]
                 let table = uniqueness.tables[duplicate.table]
-                for (applies, what) in [(table.isUnique, "unique error"), (table.isPrimaryKey, "primary key error")]
-                where applies {
+                let field = table.fields[0]
+                let catalog = evaluator.plans.catalog
+                for (applies, what, rule) in [
+                    (table.isUnique, "unique error", catalog.uniqueRule(field)),
+                    (table.isPrimaryKey, "primary key error", catalog.primaryKeyRule(field)),
+                ] where applies {
                     own.append(
                         FieldFailure(
-                            field: table.fields[0], message: "\(what): duplicate of row \(duplicate.previousRow)"))
+                            field: field, rule: rule, message: "\(what): duplicate of row \(duplicate.previousRow)"))
                 }
                 next += 1
             }
@@ -303,14 +314,19 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             var allMissing: [Int] = []
             var keys = TaskKeys()
             uniqueness.collect(row: 0, values: values, plans: evaluator.plans, into: &keys, allMissing: &allMissing)
-            uniqueness.appendFailures(allMissing: allMissing, to: &failures)
+            uniqueness.appendFailures(allMissing: allMissing, catalog: evaluator.plans.catalog, to: &failures)
             // The fields that did not fail before fail now (each counted once per row).
             Self.count(own, countedBefore: failures, into: &rebuilt.failuresByField)
+            rebuilt.tally.count(own)
+            if rebuilt.tally.keepsDetail {
+                note(own, record, row: firstRow + index, line: span.line, inputs: inputs, in: &rebuilt.tally)
+            }
             writeRejected(
                 record, row: firstRow + index, line: span.line, inputs: inputs, failures: failures + own,
                 scratch: &rejectScratch, into: &rebuilt)
         }
         rebuilt.examples.sort { $0.row < $1.row }
+        rebuilt.tally.sortExamples()
         if rebuilt.examples.count > RejectExample.limit {
             rebuilt.examples.removeLast(rebuilt.examples.count - RejectExample.limit)
         }
@@ -415,6 +431,15 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     private func writeMalformed(
         _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, _ message: String, into result: inout TaskResult
     ) {
+        let rule = evaluator.plans.catalog.malformedRule
+        result.tally.countMalformed(evaluator.plans.catalog)
+        if result.tally.wantsExample(rule) {
+            result.tally.keep(
+                FailureExample(
+                    row: row, line: line, value: nil, message: message,
+                    record: FailureExample.shown(String(decoding: record, as: UTF8.self))),
+                rule: rule)
+        }
         switch mode {
         case .split:
             codec.writeMalformed(record, row: row, line: line, message: message, to: &result.rejects)
@@ -428,6 +453,30 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 RejectExample(
                     row: row, line: line, reasons: message,
                     original: Self.shortened(String(decoding: record, as: UTF8.self))))
+        }
+    }
+
+    /// Keeps, for the report, each failure's value among its rule's frequent values, and the
+    /// row as an example of the rules that want one.
+    private func note(
+        _ failures: [FieldFailure], _ record: UnsafeBufferPointer<UInt8>, row: Int, line: Int, inputs: [FieldInput],
+        in tally: inout RuleTally
+    ) {
+        let blankRow = evaluator.plans.catalog.blankRowRule
+        for failure in failures {
+            let rule = failure.rule
+            let input = rule == blankRow ? FieldInput.absent : inputs[failure.field]
+            input.withValueBytes(in: record) { value in
+                if let value { tally.addValue(value, rule: rule) }
+                guard tally.wantsExample(rule) else { return }
+                tally.keep(
+                    FailureExample(
+                        row: row, line: line,
+                        value: value.map { FailureExample.shown(String(decoding: $0, as: UTF8.self)) },
+                        message: evaluator.texts.messageText(of: failure),
+                        record: FailureExample.shown(String(decoding: record, as: UTF8.self))),
+                    rule: rule)
+            }
         }
     }
 

@@ -73,11 +73,12 @@ struct Uniqueness: Sendable {
 
     /// Appends the failure of each primary key table in `allMissing` (``collect(row:values:plans:into:allMissing:)``'s):
     /// frictionless-py's primary key error for a row whose key fields are all missing.
-    func appendFailures(allMissing: [Int], to failures: inout [FieldFailure]) {
+    func appendFailures(allMissing: [Int], catalog: RuleCatalog, to failures: inout [FieldFailure]) {
         for table in allMissing {
+            let field = tables[table].fields[0]
             failures.append(
                 FieldFailure(
-                    field: tables[table].fields[0],
+                    field: field, rule: catalog.primaryKeyRule(field),
                     message: "primary key error: every field of the primary key is missing"))
         }
     }

@@ -26,6 +26,10 @@ package struct CompiledField: Sendable {
     var unique = false
     /// Whether its value is part of a key (it is unique, or in the primary key).
     var keyPart = false
+    /// For reports: what each trial, the type and each constraint is, in that order.
+    var trialLabels: [RuleLabel] = []
+    var typeLabel = RuleLabel(kind: "type")
+    var constraintLabels: [RuleLabel] = []
 
     /// A field called `name` that runs `filters`, then `trials`; a missing or empty value passes
     /// when `optional`, else fails with `requiredMessage`.
@@ -93,7 +97,13 @@ package struct CompiledRules: Sendable {
                 byteTrials: byteTrials)
             compiled.missingValues = (field.missingValues ?? spec.missingValues).map { Array($0.utf8) }
             compiled.unique = field.unique
+            compiled.trialLabels = field.trials.map { RuleLabel($0.spec.label, at: $0.place) }
             if let rule = field.type {
+                compiled.typeLabel = RuleLabel(
+                    kind: "type", detail: ConstraintText.typeName(rule.type), place: rule.place.path)
+                compiled.constraintLabels = field.constraints.map {
+                    RuleLabel(kind: $0.spec.name, detail: ConstraintText.given($0.spec), place: $0.place.path)
+                }
                 compiled.type = try CompiledType(rule, constraints: field.constraints, patternOptions: patternOptions)
                 compiled.typeMessage =
                     rule.message ?? field.message ?? ConstraintText.typeError(rule.type, vocabulary: spec.vocabulary)
@@ -126,11 +136,11 @@ package struct CompiledRules: Sendable {
     package init(field: String, trial: TrialSpec, message: String, patternOptions: Pattern.Options) throws {
         let judge = try RuleFactory.trial(trial, patternOptions: patternOptions)
         let byteTrial = try RuleFactory.byteTrial(trial, patternOptions: patternOptions)
-        self.init(fields: [
-            CompiledField(
-                name: field, filters: [], trials: [(judge, message)], optional: false, requiredMessage: "empty",
-                byteTrials: [byteTrial])
-        ])
+        var compiled = CompiledField(
+            name: field, filters: [], trials: [(judge, message)], optional: false, requiredMessage: "empty",
+            byteTrials: [byteTrial])
+        compiled.trialLabels = [trial.label]
+        self.init(fields: [compiled])
     }
 
     /// The same rules with every field optional (for matching columns when the data may lack

@@ -298,14 +298,7 @@ enum ConstraintText {
 
     /// The message when a constraint fails.
     static func constraint(_ spec: ConstraintSpec, vocabulary: RulesVocabulary) -> String {
-        let given: String
-        switch spec {
-        case .minimum(let node), .maximum(let node), .exclusiveMinimum(let node), .exclusiveMaximum(let node):
-            given = json(node)
-        case .minLength(let count), .maxLength(let count): given = String(count)
-        case .pattern(let source): given = source
-        case .enumeration(let nodes): given = nodes.map(json).joined(separator: ", ")
-        }
+        let given = self.given(spec)
         if vocabulary == .tableSchema {
             let shown = if case .enumeration = spec { "[\(given)]" } else { given }
             return "constraint error: constraint \"\(spec.name)\" is \"\(shown)\""
@@ -319,6 +312,17 @@ enum ConstraintText {
         case .maxLength: return "must have at most \(given) characters"
         case .pattern: return "does not match \(given)"
         case .enumeration: return "is not one of \(given)"
+        }
+    }
+
+    /// What a constraint asks for, as the rules wrote it (`0`, `^[a-z]+$`, `"a", "b"`).
+    static func given(_ spec: ConstraintSpec) -> String {
+        switch spec {
+        case .minimum(let node), .maximum(let node), .exclusiveMinimum(let node), .exclusiveMaximum(let node):
+            json(node)
+        case .minLength(let count), .maxLength(let count): String(count)
+        case .pattern(let source): source
+        case .enumeration(let nodes): nodes.map(json).joined(separator: ", ")
         }
     }
 

@@ -11,7 +11,7 @@ struct CheckOptions {
         [
             email, pattern, CommonOptions.rules, CommonOptions.schema, column, CommonOptions.format,
             CommonOptions.strict,
-            CommonOptions.summary,
+            CommonOptions.summary, CommonOptions.report,
             CommonOptions.quiet, CommonOptions.allowMissingFields,
         ] + InputOptions.declarations
 
@@ -39,6 +39,8 @@ struct CheckOptions {
     let allowMissingFields: Bool
     let quiet: Bool
     let summary: CommonOptions.SummaryStyle
+    /// `--report FILE` (.json or .html).
+    let reportPath: String?
 
     /// - Throws: ``ToolError`` (usage) for an unknown format, not exactly one judge, or a
     ///   column that the format does not have.
@@ -48,6 +50,7 @@ struct CheckOptions {
             arguments, path: inputPath, hint: "; a pattern to check against is -e/--pattern PATTERN")
         reading = try InputOptions(arguments, format: format)
         summary = try CommonOptions.summaryStyle(arguments)
+        reportPath = try CommonOptions.reportPath(arguments)
         let column = arguments.value(Self.column)
         let judges: [Judge?] = [
             arguments.flag(Self.email) ? .email : nil,

@@ -22,7 +22,7 @@ struct CleanOptions {
             CommonOptions.rules, CommonOptions.schema, output, rejects, discardRejects,
             CommonOptions.allowMissingFields,
             CommonOptions.format,
-            outputMode, CommonOptions.strict, CommonOptions.summary, CommonOptions.quiet, jobs,
+            outputMode, CommonOptions.strict, CommonOptions.summary, CommonOptions.report, CommonOptions.quiet, jobs,
         ] + InputOptions.declarations
 
     /// INPUT (`-` for stdin).
@@ -43,6 +43,8 @@ struct CleanOptions {
     let strict: Bool
     let quiet: Bool
     let summary: CommonOptions.SummaryStyle
+    /// `--report FILE` (.json or .html).
+    let reportPath: String?
     /// The largest `--jobs` taken.
     static let maximumJobs = 256
 
@@ -65,6 +67,7 @@ struct CleanOptions {
             throw arguments.usageError("clean needs a rules file or a schema: --rules RULES or --schema SCHEMA")
         }
         summary = try CommonOptions.summaryStyle(arguments)
+        reportPath = try CommonOptions.reportPath(arguments)
         inputPath = arguments.positionals[0]
         format = try CommonOptions.inputFormat(arguments, path: inputPath)
         reading = try InputOptions(arguments, format: format)

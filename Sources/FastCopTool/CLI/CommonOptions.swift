@@ -27,6 +27,20 @@ enum CommonOptions {
     static let summary = OptionSpec.option(
         "summary", value: "FORMAT", help: "Summary as 'text' (default), 'json' (one line, for machines) or 'none'.")
 
+    static let report = OptionSpec.option(
+        "report", value: "FILE",
+        help: "Write a validation report: per-rule counts, example rows, frequent failing values (.json or .html).")
+
+    /// The `--report` file, checked to end in `.json` or `.html` (nil when not given).
+    static func reportPath(_ arguments: ParsedArguments) throws -> String? {
+        guard let path = arguments.value(report) else { return nil }
+        let lowered = path.lowercased()
+        guard lowered.hasSuffix(".json") || lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") else {
+            throw arguments.usageError("--report takes a file ending in .json or .html, not '\(path)'")
+        }
+        return path
+    }
+
     /// How the summary is printed.
     enum SummaryStyle: String {
         case text

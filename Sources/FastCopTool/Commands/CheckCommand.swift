@@ -32,14 +32,28 @@ enum CheckCommand {
     static func run(_ options: CheckOptions) throws -> ExitStatus {
         let rules = try makeRules(options)
         let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
-        let report = try OutputSink.open("-")
+        let lines = try OutputSink.open("-")
+        let reportFile = try options.reportPath.map { try OutputSink.open($0) }
         var pipeline = RowPipeline(
             input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: .report,
             strict: options.strict,
-            clean: .discard, rejects: report,
+            clean: .discard, rejects: lines,
             progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes))
         pipeline.allowMissingFields = options.allowMissingFields
-        var summary = try pipeline.run()
+        if reportFile != nil { pipeline.reportDetail = ReportDetail() }
+        var summary: RunSummary
+        do {
+            summary = try pipeline.run()
+            if let reportFile, let path = options.reportPath {
+                try ReportFile.write(
+                    summary, to: reportFile, path: path, inputPath: options.inputPath, reading: options.reading,
+                    totalBytes: input.totalBytes, rules: rulesSource(options), command: "check")
+                try OutputSink.commit([reportFile])
+            }
+        } catch {
+            reportFile?.abandon()
+            throw error
+        }
         summary.cleanOutput = nil
         switch options.summary {
         case .text:
@@ -48,6 +62,16 @@ enum CheckCommand {
         case .none: break
         }
         return summary.status
+    }
+
+    /// What the report names as the rules.
+    private static func rulesSource(_ options: CheckOptions) -> RunReport.RulesSource {
+        switch options.judge {
+        case .rules(let path): .init(kind: "rules", path: path)
+        case .schema(let path): .init(kind: "schema", path: path)
+        case .email: .init(kind: "email", path: nil)
+        case .pattern(let source): .init(kind: "pattern", path: source)
+        }
     }
 
     /// Plain lines follow `fastcop match`: a line ends at LF only, so `.` matches VT, FF, CR,

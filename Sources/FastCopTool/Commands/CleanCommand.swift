@@ -69,19 +69,29 @@ enum CleanCommand {
         let input = try InputSource.open(options.inputPath).decoding(options.reading.encoding)
         let clean = try OutputSink.open(options.cleanPath)
         let rejects = try options.rejects.path.map { try OutputSink.open($0) } ?? .discard
+        let report = try options.reportPath.map { try OutputSink.open($0) }
         var pipeline = RowPipeline(
             input: input, format: options.format, dialect: options.reading.dialect, rules: rules, mode: options.mode,
             strict: options.strict,
             clean: clean, rejects: rejects,
             progress: ProgressBar(quiet: options.quiet, totalBytes: input.totalBytes), workers: options.jobs)
         pipeline.allowMissingFields = options.allowMissingFields
+        if report != nil { pipeline.reportDetail = ReportDetail() }
         var summary: RunSummary
         do {
             summary = try pipeline.run()
-            try OutputSink.commit([clean, rejects])
+            if let report, let path = options.reportPath {
+                try ReportFile.write(
+                    summary, to: report, path: path, inputPath: options.inputPath, reading: options.reading,
+                    totalBytes: input.totalBytes,
+                    rules: .init(kind: options.isSchema ? "schema" : "rules", path: options.rulesPath), command: "clean"
+                )
+            }
+            try OutputSink.commit([clean, rejects] + (report.map { [$0] } ?? []))
         } catch {
             clean.abandon()
             rejects.abandon()
+            report?.abandon()
             throw error
         }
         summary.cleanOutput = options.cleanPath == "-" ? "stdout" : options.cleanPath
