@@ -39,6 +39,9 @@ public enum Trial: ExplainingTrial {
     case inclusion([String])
     /// Passes when the whole evidence matches SwiftCop's email pattern, ``Pattern/emailSource``:
     /// `[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}`.
+    ///
+    /// Kept for compatibility with SwiftCop: it rejects "curator@louvre.museum" and
+    /// "ada@bücher.de" and accepts "a..b@example..com". For new code use ``modernEmail``.
     case email
     /// Passes when the evidence's `Character` count satisfies the rule.
     ///
