@@ -47,7 +47,8 @@ extension Validation {
     /// A whole match of the email pattern `source`, failing with `message` or the default.
     private static func emailRule(_ source: String, message: String?) -> Validation<String> {
         let compiled = cachedPattern(source, wholeMatch: true)
-        let failure = message ?? invalidEmailMessage
+        // Made and boxed once: throwing it again allocates nothing.
+        let failure: any Error = ValidationError(description: message ?? invalidEmailMessage)
         return Validation<String> { value in
             try checkPattern(compiled, in: value, whole: true, failure: failure)
         }
