@@ -24,7 +24,7 @@ struct Arguments {
     var child: String?
 
     static let usage = """
-        usage: fastcop-bench [--count N] [--rounds R] [--chunk N] [--section NAME] [--markdown]
+        usage: fastcop-bench [--count N] [--rounds R] [--chunk N] [--section NAME] [--quick] [--markdown]
                              [--method TEXT] [--budget S] [--lines-bytes N]
 
           --count N        strings per data set (default 1000000)
@@ -33,6 +33,8 @@ struct Arguments {
                            before the next chunk, and a method's time is the sum of its best
                            time on each chunk
           --section NAME   run one section: \(Sections.all.map(\.name).joined(separator: ", "))
+          --quick          100000 strings, 3 rounds, budget 5 s: a first look in seconds
+                           (flags after it override it)
           --markdown       print the tables as Markdown
           --method TEXT    time only methods whose name contains TEXT (for profiling;
                            several texts separated by commas)
@@ -76,6 +78,10 @@ struct Arguments {
                             + Sections.all.map(\.name).joined(separator: ", "))
                 }
                 result.section = name
+            case "--quick":
+                result.count = 100_000
+                result.rounds = 3
+                result.budget = 5
             case "--markdown": result.markdown = true
             case "--method": result.methods = try value(for: argument).split(separator: ",").map(String.init)
             case "--budget":

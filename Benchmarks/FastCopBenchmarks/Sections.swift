@@ -40,6 +40,10 @@ enum Sections {
             name: "trials", summary: "Trial.email / Trial.format(p) closures against Pattern.hasWholeMatch(in:)",
             run: TrialsSection.run),
         Section(
+            name: "validate",
+            summary: "@Validate(.format(p)) and (.email()) set + isValid against Pattern.hasWholeMatch(in:)",
+            run: ValidateSection.run),
+        Section(
             name: "budget", summary: "the whole-search step budget against PCRE2's per-position limit alone",
             run: BudgetSection.run),
         Section(

@@ -8,6 +8,8 @@ struct TrialLengthTests {
         var label: String
         var evidence: String
         var passes: Bool
+        /// A payload SwiftCop does not understand: `trial()` rejects, `evaluate` throws.
+        var unread = false
         var testDescription: String { "\(label) on \(evidence.debugDescription)" }
     }
 
@@ -40,19 +42,21 @@ struct TrialLengthTests {
         Case(trial: .length(.maximum, 4), label: ".maximum 4", evidence: "cafe\u{301}", passes: true),
         Case(trial: .length(.minimum, 4), label: ".minimum 4", evidence: "👍👍👍", passes: false),
         Case(trial: .length(.in, 3..<4), label: ".in 3..<4", evidence: "🇫🇷🇩🇪🇮🇹", passes: true),
-        // Payloads SwiftCop does not understand reject everything.
-        Case(trial: .length(.in, 5), label: ".in 5", evidence: "12345", passes: false),
-        Case(trial: .length(.is, 10.0), label: ".is 10.0", evidence: "0123456789", passes: false),
-        Case(trial: .length(.minimum, 2...5), label: ".minimum 2...5", evidence: "123", passes: false),
-        Case(trial: .length(.in, 2...), label: ".in 2...", evidence: "123", passes: false),
-        Case(trial: .length(.in, ...5), label: ".in ...5", evidence: "123", passes: false),
-        Case(trial: .length(.is, UInt(3)), label: ".is UInt 3", evidence: "123", passes: false),
-        Case(trial: .length(.is, Int32(3)), label: ".is Int32 3", evidence: "123", passes: false),
-        Case(trial: .length(.maximum, "10"), label: ".maximum \"10\"", evidence: "1", passes: false),
-        Case(trial: .length(.maximum, Int?.none), label: ".maximum Int?.none", evidence: "1", passes: false),
+        // Payloads SwiftCop does not understand reject everything; FastCop says why.
+        Case(trial: .length(.in, 5), label: ".in 5", evidence: "12345", passes: false, unread: true),
+        Case(trial: .length(.is, 10.0), label: ".is 10.0", evidence: "0123456789", passes: false, unread: true),
+        Case(trial: .length(.minimum, 2...5), label: ".minimum 2...5", evidence: "123", passes: false, unread: true),
+        Case(trial: .length(.in, 2...), label: ".in 2...", evidence: "123", passes: false, unread: true),
+        Case(trial: .length(.in, ...5), label: ".in ...5", evidence: "123", passes: false, unread: true),
+        Case(trial: .length(.is, UInt(3)), label: ".is UInt 3", evidence: "123", passes: false, unread: true),
+        Case(trial: .length(.is, Int32(3)), label: ".is Int32 3", evidence: "123", passes: false, unread: true),
+        Case(trial: .length(.maximum, "10"), label: ".maximum \"10\"", evidence: "1", passes: false, unread: true),
+        Case(
+            trial: .length(.maximum, Int?.none), label: ".maximum Int?.none", evidence: "1", passes: false, unread: true
+        ),
         // As in SwiftCop, a cast from a boxed optional unwraps it.
         Case(trial: .length(.maximum, Int?(10)), label: ".maximum Int?(10)", evidence: "1", passes: true),
-        Case(trial: .length(.in, [2, 3]), label: ".in [2, 3]", evidence: "12", passes: false),
+        Case(trial: .length(.in, [2, 3]), label: ".in [2, 3]", evidence: "12", passes: false, unread: true),
         // Negative, empty and extreme bounds.
         Case(trial: .length(.is, -1), label: ".is -1", evidence: "", passes: false),
         Case(trial: .length(.is, 0), label: ".is 0", evidence: "", passes: true),
@@ -72,7 +76,52 @@ struct TrialLengthTests {
     @Test(arguments: cases)
     func countsCharacters(_ c: Case) throws {
         #expect(c.trial.trial()(c.evidence) == c.passes)
-        #expect(try c.trial.evaluate(c.evidence) == c.passes)
+        if c.unread {
+            #expect(throws: LengthPayloadError.self) { try c.trial.evaluate(c.evidence) }
+        } else {
+            #expect(try c.trial.evaluate(c.evidence) == c.passes)
+        }
+    }
+
+    @Test("the silent trap is diagnosed: a payload SwiftCop does not understand is named with the fix")
+    func unreadPayloadsAreDiagnosed() throws {
+        let oneSided = try #require(throws: LengthPayloadError.self) { try Trial.length(.in, 3...).check() }
+        #expect(oneSided.kind == .in && oneSided.payloadType == "PartialRangeFrom<Int>")
+        #expect(
+            oneSided.description
+                == "Trial.length(.in, PartialRangeFrom<Int>) rejects every input: .in takes a Range<Int> or a "
+                + "ClosedRange<Int>; for a one-sided range write Trial.length(in: 3...)")
+        let through = try #require(throws: LengthPayloadError.self) { try Trial.length(.in, ...100).check() }
+        #expect(through.payloadType == "PartialRangeThrough<Int>")
+        let double = try #require(throws: LengthPayloadError.self) { try Trial.length(.minimum, 3.0).check() }
+        #expect(
+            double.description.hasPrefix("Trial.length(.minimum, Double) rejects every input: .minimum takes an Int"))
+        #expect(throws: LengthPayloadError.self) { try Trial.length(.in, 1.0...3.0).makeEvaluator() }
+        #expect(throws: LengthPayloadError.self) { try (Trial.email || .length(.in, 3...)).check() }
+        // Ranges SwiftCop understands, empty or not, are not errors.
+        try Trial.length(.in, 5..<5).check()
+        try Trial.length(.is, 3).check()
+        // A validation made from such a trial says why instead of "Too long".
+        @Validate(.trial(Trial.length(.in, ...100), message: "Too long")) var bio: String = "short"
+        let error = try #require($bio.errors.first as? ValidationError)
+        #expect(error.underlyingError is LengthPayloadError)
+    }
+
+    @Test(
+        "length(in:) takes every integer range and does what it says",
+        arguments: [
+            (Trial.length(in: 3...), "ab", false), (Trial.length(in: 3...), "abc", true),
+            (Trial.length(in: 3...), "ßé👍\u{301}", true),
+            (Trial.length(in: ...3), "abc", true), (Trial.length(in: ...3), "abcd", false),
+            (Trial.length(in: ...3), "", true), (Trial.length(in: ..<3), "abc", false),
+            (Trial.length(in: ..<3), "e\u{301}e\u{301}", true), (Trial.length(in: ..<0), "", false),
+            (Trial.length(in: ..<Int.min), "", false), (Trial.length(in: 2...3), "ab", true),
+            (Trial.length(in: 2..<3), "abc", false),
+            (Trial.length(in: ...100), String(repeating: "é", count: 100), true),
+        ])
+    func lengthIn(_ trial: Trial, _ evidence: String, _ passes: Bool) throws {
+        #expect(trial.trial()(evidence) == passes)
+        #expect(try trial.evaluate(evidence) == passes)
     }
 
     @Test(arguments: [0, 1, 9, 10, 11, 1000])

@@ -7,24 +7,38 @@ struct LengthRule: Sendable {
     /// The accepted counts, as a closed interval; `nil` accepts no count.
     private let accepted: ClosedRange<Int>?
 
+    /// Decodes the payload as SwiftCop does: one SwiftCop does not understand accepts nothing.
     init(_ kind: Length, _ payload: any Sendable) {
+        accepted = (try? LengthRule.decode(kind, payload)) ?? nil
+    }
+
+    /// Decodes the payload, throwing when SwiftCop would not understand it (the trial would
+    /// reject every input without a word).
+    init(checking kind: Length, _ payload: any Sendable) throws {
+        accepted = try LengthRule.decode(kind, payload)
+    }
+
+    /// The accepted counts (`nil` for none, as for `.is -1` or `.in 5..<5`).
+    ///
+    /// - Throws: ``LengthPayloadError`` when the payload is not of the kind's type.
+    private static func decode(_ kind: Length, _ payload: any Sendable) throws -> ClosedRange<Int>? {
         switch kind {
         case .is:
-            accepted = (payload as? Int).flatMap { $0 >= 0 ? $0...$0 : nil }
+            if let count = payload as? Int { return count >= 0 ? count...count : nil }
         case .minimum:
-            accepted = (payload as? Int).map { max(0, $0)...Int.max }
+            if let count = payload as? Int { return max(0, count)...Int.max }
         case .maximum:
-            accepted = (payload as? Int).flatMap { $0 >= 0 ? 0...$0 : nil }
+            if let count = payload as? Int { return count >= 0 ? 0...count : nil }
         case .in:
             if let range = payload as? Range<Int> {
                 // Not empty, so `upperBound - 1` cannot overflow.
-                accepted = range.isEmpty ? nil : LengthRule.counts(in: range.lowerBound, through: range.upperBound - 1)
-            } else if let range = payload as? ClosedRange<Int> {
-                accepted = LengthRule.counts(in: range.lowerBound, through: range.upperBound)
-            } else {
-                accepted = nil
+                return range.isEmpty ? nil : counts(in: range.lowerBound, through: range.upperBound - 1)
+            }
+            if let range = payload as? ClosedRange<Int> {
+                return counts(in: range.lowerBound, through: range.upperBound)
             }
         }
+        throw LengthPayloadError(kind: kind, payload: payload)
     }
 
     /// The non-negative counts from `lower` through `upper`, or `nil` when there are none.

@@ -39,13 +39,19 @@ public enum Trial: ExplainingTrial {
     case inclusion([String])
     /// Passes when the whole evidence matches SwiftCop's email pattern, ``Pattern/emailSource``:
     /// `[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}`.
+    ///
+    /// Kept for compatibility with SwiftCop: it rejects "curator@louvre.museum" and
+    /// "ada@bücher.de" and accepts "a..b@example..com". For new code use ``modernEmail``.
     case email
     /// Passes when the evidence's `Character` count satisfies the rule.
     ///
     /// The payload is an `Int` for ``Length/is``, ``Length/minimum`` and ``Length/maximum``, a
-    /// `Range<Int>` or `ClosedRange<Int>` for ``Length/in``. Any other payload (a `Double`, a
-    /// `UInt`, a range for `.minimum`, a number for `.in`) gives a trial that rejects every
-    /// input, as in SwiftCop.
+    /// `Range<Int>` or `ClosedRange<Int>` for ``Length/in``. Any other payload (a one-sided
+    /// range such as `3...` or `...100`, a `Double`, a `UInt`, a range for `.minimum`, a number
+    /// for `.in`) gives a trial that rejects every input, as in SwiftCop; FastCop says so:
+    /// ``ExplainingTrial/check()``, ``ExplainingTrial/evaluate(_:)`` and
+    /// ``makeEvaluator()`` throw a ``LengthPayloadError`` naming the payload and the fix. For a
+    /// one-sided range write ``length(in:)-(PartialRangeFrom<Int>)`` (`Trial.length(in: 3...)`).
     // `indirect` boxes this payload: an `any Sendable` held inline would make every Trial
     // value address-only, copied through the enum's value witnesses (slow in a loop of
     // `Trial.format(p).trial()`); boxed, a Trial is one or two words.
@@ -61,7 +67,8 @@ extension Trial {
     /// ``email`` from ``PatternCache/shared``, and decodes the ``length(_:_:)`` payload.
     ///
     /// - Throws: the ``PatternError`` of a broken ``format(_:)`` pattern (kind
-    ///   ``PatternError/Kind/compile``, with a caret under the offending character).
+    ///   ``PatternError/Kind/compile``, with a caret under the offending character); the
+    ///   ``LengthPayloadError`` of a ``length(_:_:)`` payload that rejects every input.
     /// - Returns: a judge whose calls throw only when a match reaches a limit.
     public func makeEvaluator() throws -> TrialEvaluator {
         try makeEvaluator(using: nil)
@@ -83,7 +90,7 @@ extension Trial {
             let pattern = try Trial.wholeMatchPattern(Pattern.emailSource, from: cache)
             return { try pattern.hasWholeMatch(in: $0) }
         case .length(let kind, let payload):
-            let rule = LengthRule(kind, payload)
+            let rule = try LengthRule(checking: kind, payload)
             return { rule.admits($0) }
         case .beTrue:
             return { _ in true }

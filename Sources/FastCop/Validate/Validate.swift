@@ -48,7 +48,7 @@ public struct Validate<Value> {
     /// Whether the last validation found no error.
     ///
     /// Mirrors Validate's `isValid`.
-    public var isValid: Bool { errors.isEmpty }
+    public var isValid: Bool { storage.isValid }
 
     /// Wraps `wrappedValue` and validates it: `@Validate(.presence()) var name = ""`.
     ///

@@ -9,13 +9,13 @@ extension Validation {
     /// and "ada@example.com\n" do not; the rule is ASCII-only ("zoë@example.com" fails) and
     /// top-level domains have 2 to 4 letters. Default message: "Is not a valid email".
     ///
+    /// Kept for compatibility with SwiftCop's rule: it rejects "curator@louvre.museum" and
+    /// "ada@bücher.de" and accepts "a..b@example..com". For new code use
+    /// ``modernEmail(message:)``.
+    ///
     /// FastCop addition (the original has no email validation).
     public static func email(message: String? = nil) -> Validation<String> {
-        let compiled = cachedPattern(Pattern.emailSource, wholeMatch: true)
-        let failure = message ?? invalidEmailMessage
-        return Validation<String> { value in
-            try checkPattern(compiled, in: value, whole: true, failure: failure)
-        }
+        emailRule(Pattern.emailSource, message: message)
     }
 
     /// The same on an optional string; nil fails with the same message (wrap it in
@@ -23,7 +23,39 @@ extension Validation {
     ///
     /// FastCop addition.
     public static func email(message: String? = nil) -> Validation<String?> {
-        let present: Validation<String> = email(message: message)
-        return present.requiringValue(orThrow: ValidationError(description: message ?? invalidEmailMessage))
+        optionalEmailRule(email(message: message), message: message)
+    }
+
+    /// Passes when the whole string is an email address by the modern rule,
+    /// ``Pattern/modernEmailSource`` (the rule of ``Trial/modernEmail``): the one to use for new
+    /// code. "curator@louvre.museum" and "ada@bücher.de" pass; "a..b@example..com",
+    /// "a@-x.com" and " ada@example.com" do not. Default message: "Is not a valid email".
+    ///
+    /// FastCop addition.
+    public static func modernEmail(message: String? = nil) -> Validation<String> {
+        emailRule(Pattern.modernEmailSource, message: message)
+    }
+
+    /// The same on an optional string; nil fails with the same message (wrap it in
+    /// `ifPresent(_:)` to let nil and "" pass).
+    ///
+    /// FastCop addition.
+    public static func modernEmail(message: String? = nil) -> Validation<String?> {
+        optionalEmailRule(modernEmail(message: message), message: message)
+    }
+
+    /// A whole match of the email pattern `source`, failing with `message` or the default.
+    private static func emailRule(_ source: String, message: String?) -> Validation<String> {
+        let compiled = cachedPattern(source, wholeMatch: true)
+        // Made and boxed once: throwing it again allocates nothing.
+        let failure: any Error = ValidationError(description: message ?? invalidEmailMessage)
+        return Validation<String> { value in
+            try checkPattern(compiled, in: value, whole: true, failure: failure)
+        }
+    }
+
+    /// `present` on an optional string; nil fails with `message` or the default.
+    private static func optionalEmailRule(_ present: Validation<String>, message: String?) -> Validation<String?> {
+        present.requiringValue(orThrow: ValidationError(description: message ?? invalidEmailMessage))
     }
 }

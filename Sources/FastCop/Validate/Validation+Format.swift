@@ -26,7 +26,8 @@ extension Validation {
         _ pattern: String, options: NSRegularExpression.Options = [], message: String? = nil
     ) -> Validation<String> {
         let compiled = cachedPattern(pattern, options: Pattern.Options(options), wholeMatch: false)
-        let failure = message ?? "Is incorrectly formatted"
+        // Made and boxed once: throwing it again allocates nothing.
+        let failure: any Error = ValidationError(description: message ?? "Is incorrectly formatted")
         return Validation<String> { value in
             try checkPattern(compiled, in: value, whole: false, failure: failure)
         }

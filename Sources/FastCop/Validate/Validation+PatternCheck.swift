@@ -13,7 +13,7 @@ extension Validation {
     /// ``ValidationError`` that says why, with the ``PatternError`` as its underlying error;
     /// it never lets the value pass.
     static func checkPattern(
-        _ compiled: Result<Pattern, any Error>, in value: String, whole: Bool, failure: String
+        _ compiled: Result<Pattern, any Error>, in value: String, whole: Bool, failure: any Error
     ) throws {
         let pattern: Pattern
         switch compiled {
@@ -28,6 +28,6 @@ extension Validation {
         } catch {
             throw ValidationError(description: "Could not be checked: \(error)", underlyingError: error)
         }
-        guard matched else { throw ValidationError(description: failure) }
+        guard matched else { throw failure }
     }
 }

@@ -1,0 +1,57 @@
+import FastCop
+
+/// Validate's way of checking a string, setting a `@Validate` property and reading `isValid`,
+/// against the engine's whole match on the same strings (issue 34): what the property
+/// wrapper adds per value, for a `format` validation and for the `email()` built-in.
+enum ValidateSection {
+    static func run(_ arguments: Arguments) throws -> Table {
+        let strings = DataSets.emails(count: arguments.count)
+        let pattern = try Pattern(Pattern.emailSource)
+        // `format` searches, as the original's does: anchored, it judges the whole string.
+        let format = Validate("", validations: .format(#"\A(?:"# + Pattern.emailSource + #")\z"#))
+        let email = Validate("", validations: .email())
+
+        let engine = "FastCop Pattern.hasWholeMatch(in:)"
+        let formatName = #"@Validate(.format("\A(?:…)\z")): set + isValid"#
+        let emailName = "@Validate(.email()): set + isValid"
+        let methods: [Method<Int>] = [
+            Method(name: engine) { range in
+                var matched = 0
+                for string in strings[range] where try pattern.hasWholeMatch(in: string) { matched += 1 }
+                return matched
+            },
+            Method(name: formatName) { range in settingEach(strings[range], on: format) },
+            Method(name: emailName) { range in settingEach(strings[range], on: email) },
+        ]
+
+        let (timings, matched) = try Stopwatch.bestOfCounting(
+            "validate", arguments, items: strings.count, methods: methods)
+
+        var table = Table.comparison(
+            title: "@Validate vs the engine: SwiftCop's email rule, \(Format.grouped(Double(strings.count))) strings",
+            item: "string", timings: timings, baseline: engine, versus: "engine")
+        table.notes.append(
+            "Check: all \(timings.count) methods agree: \(Format.grouped(Double(matched))) of "
+                + "\(Format.grouped(Double(strings.count))) strings are valid.")
+        if let base = timings.seconds(engine) {
+            for (name, what) in [(formatName, "format"), (emailName, "email()")] {
+                guard let time = timings.seconds(name) else { continue }
+                let ratio = Target.printed(time / base)
+                table.notes.append(
+                    Target.line(
+                        "@Validate(.\(what)) set + isValid within 2× of the engine's time", ratio, met: ratio <= 2))
+            }
+        }
+        return table
+    }
+
+    /// Sets each string on `wrapper` and counts the valid ones.
+    private static func settingEach(_ strings: ArraySlice<String>, on wrapper: Validate<String>) -> Int {
+        var valid = 0
+        for string in strings {
+            wrapper.wrappedValue = string
+            if wrapper.isValid { valid += 1 }
+        }
+        return valid
+    }
+}
