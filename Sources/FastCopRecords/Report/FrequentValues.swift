@@ -1,5 +1,5 @@
 /// The values a rule fails on most often, counted in bounded memory: a Misra-Gries summary
-/// (Misra and Gries, 1982) of at most ``capacity`` values, mergeable between workers (Agarwal
+/// (Misra and Gries, 1982) of ``capacity`` values (twice that between reductions), mergeable between workers (Agarwal
 /// et al., "Mergeable summaries", 2012).
 ///
 /// What the counts mean: while a rule has failed on at most `capacity` distinct values, every
@@ -31,26 +31,19 @@ package struct FrequentValues: Sendable {
     package var isEmpty: Bool { hashes.isEmpty && error == 0 }
 
     /// Counts one failure on `value`.
+    ///
+    /// The summary holds up to twice `capacity` values between reductions, so that a reduction
+    /// (the (capacity + 1)th largest count taken from every count) comes once in `capacity` new
+    /// values, not at each: a rule failing on values that never repeat costs a hash, a look and
+    /// a copy of the value's first bytes per failure.
     mutating func add(_ value: UnsafeBufferPointer<UInt8>) {
         let hash = KeyTable.hash(value)
         if let index = hashes.firstIndex(of: hash) {
             counts[index] += 1
             return
         }
-        if hashes.count < capacity {
-            append(
-                hash: hash, count: 1, length: value.count,
-                sample: UnsafeBufferPointer(rebasing: value.prefix(Self.sampleBytes)))
-            return
-        }
-        // Full: every count goes down by one, the new value's too (it is not kept).
-        error += 1
-        var kept = 0
-        for index in hashes.indices where counts[index] > 1 {
-            move(index, to: kept, count: counts[index] - 1)
-            kept += 1
-        }
-        truncate(to: kept)
+        if hashes.count >= 2 * capacity { reduce() }
+        append(hash: hash, count: 1, length: value.count, sample: value)
     }
 
     /// Adds `other`'s counts (a summary of later rows): the counts of a value kept in both are
@@ -70,6 +63,12 @@ package struct FrequentValues: Sendable {
                 }
             }
         }
+        reduce()
+    }
+
+    /// When more than `capacity` values are kept, takes the (capacity + 1)th largest count from
+    /// every count (and adds it to ``error``): at most `capacity` values remain.
+    private mutating func reduce() {
         guard hashes.count > capacity else { return }
         let cut = counts.sorted(by: >)[capacity]
         error += cut
@@ -81,8 +80,8 @@ package struct FrequentValues: Sendable {
         truncate(to: kept)
     }
 
-    /// The values kept, most frequent first (ties in the order they were first kept), at most
-    /// `limit`: each one's first bytes, whether those are all of it, and its count.
+    /// The values kept (after the last reduction), most frequent first (ties in the order they
+    /// were first kept), at most `limit`: each one's first bytes, whether those are all of it, and its count.
     package func top(_ limit: Int) -> [(sample: [UInt8], whole: Bool, count: Int)] {
         let order = hashes.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
         return order.prefix(limit).map { index in
@@ -106,9 +105,10 @@ package struct FrequentValues: Sendable {
         guard index != target else { return }
         hashes[target] = hashes[index]
         lengths[target] = lengths[index]
-        let from = index * Self.sampleBytes
-        let to = target * Self.sampleBytes
-        for offset in 0..<Self.sampleBytes { samples[to + offset] = samples[from + offset] }
+        samples.withUnsafeMutableBufferPointer { bytes in
+            let base = bytes.baseAddress!
+            (base + target * Self.sampleBytes).update(from: base + index * Self.sampleBytes, count: Self.sampleBytes)
+        }
     }
 
     private mutating func truncate(to count: Int) {
