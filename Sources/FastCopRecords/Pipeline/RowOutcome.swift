@@ -74,9 +74,9 @@ package struct TaskResult: Sendable {
     /// An error that stops the run (the keys kept to find duplicates outgrew their memory).
     var stop: String?
 
-    init(fieldCount: Int, ruleCount: Int, detail: ReportDetail?) {
+    init(fieldCount: Int, ruleCount: Int, detail: ReportDetail?, demand: ExampleDemand?) {
         failuresByField = Array(repeating: 0, count: fieldCount)
-        tally = RuleTally(ruleCount: ruleCount, detail: detail)
+        tally = RuleTally(ruleCount: ruleCount, detail: detail, demand: demand)
     }
 }
 

@@ -134,7 +134,7 @@ package struct RowPipeline {
                 try outputs.clean.write([outputBytes(header + codec.lineEnding.bytes)])
                 try outputs.rejects.write([outputBytes(header.withUnsafeBufferPointer { codec.rejectHeader($0) })])
             }
-            let processor = try makeProcessor(codec, evaluator, first: first)
+            let processor = try makeProcessor(codec, evaluator, first: first, summary: summary)
             let skipping = dialect.hasHeader ? 1 : 0
             try process(
                 first, skipping: skipping, reader: reader, processor: processor, outputs: outputs,
@@ -146,13 +146,13 @@ package struct RowPipeline {
             // it is too small a sample to judge the rules fields by; every row's answer then
             // names a field it lacks.
             if !allowMissingFields && !reader.lastBlockCameEarly { try checkFieldsPresent(first, codec: codec) }
-            let processor = try makeProcessor(codec, evaluator, first: first)
+            let processor = try makeProcessor(codec, evaluator, first: first, summary: summary)
             try process(
                 first, skipping: 0, reader: reader, processor: processor, outputs: outputs,
                 summary: &summary)
         case .lines:
             let codec = try LinesCodec(rules: rules, crlf: crlf)
-            let processor = try makeProcessor(codec, evaluator, first: first)
+            let processor = try makeProcessor(codec, evaluator, first: first, summary: summary)
             try process(
                 first, skipping: 0, reader: reader, processor: processor, outputs: outputs,
                 summary: &summary)
@@ -165,10 +165,11 @@ package struct RowPipeline {
     }
 
     private func makeProcessor<Codec: RowCodec>(
-        _ codec: Codec, _ evaluator: RowEvaluator, first: RecordBlock
+        _ codec: Codec, _ evaluator: RowEvaluator, first: RecordBlock, summary: RunSummary
     ) throws -> RowProcessor<Codec> {
         var processor = RowProcessor(codec: codec, evaluator: evaluator, mode: mode, strict: strict)
         processor.reportDetail = reportDetail
+        processor.exampleDemand = summary.tally.demand
         processor.swapsLineBreaks = input.endsLinesWithCR
         // Room for the keys up front, as many as the input's size makes rows at the first
         // block's average (at most 4 million: a guess too high costs zeroed memory): growing a

@@ -34,6 +34,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     var uniqueness: Uniqueness?
     /// What the report keeps beyond the counts per rule (nil: the counts alone).
     var reportDetail: ReportDetail?
+    /// The rules whose examples the run has all of (the run's tally's).
+    var exampleDemand: ExampleDemand?
 
     /// What became of a row, and where its output ends in the task's buffers (kept when the
     /// run looks for duplicates, to turn a clean row into a rejected one after its turn).
@@ -89,7 +91,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     ) -> TaskResult {
         let fieldCount = evaluator.rules.fields.count
         var result = TaskResult(
-            fieldCount: fieldCount, ruleCount: evaluator.plans.catalog.count, detail: reportDetail)
+            fieldCount: fieldCount, ruleCount: evaluator.plans.catalog.count, detail: reportDetail,
+            demand: exampleDemand)
         result.clean = buffers.clean
         result.clean.removeAll(keepingCapacity: true)
         result.rejects = buffers.rejects
@@ -463,9 +466,10 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         in tally: inout RuleTally
     ) {
         let blankRow = evaluator.plans.catalog.blankRowRule
-        for failure in failures {
-            let rule = failure.rule
-            let input = rule == blankRow ? FieldInput.absent : inputs[failure.field]
+        // By index: a failure copied is its message's reference counted.
+        for index in failures.indices {
+            let rule = failures[index].rule
+            let input = rule == blankRow ? FieldInput.absent : inputs[failures[index].field]
             input.withValueBytes(in: record) { value in
                 if let value { tally.addValue(value, rule: rule) }
                 guard tally.wantsExample(rule) else { return }
@@ -473,7 +477,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                     FailureExample(
                         row: row, line: line,
                         value: value.map { FailureExample.shown(String(decoding: $0, as: UTF8.self)) },
-                        message: evaluator.texts.messageText(of: failure),
+                        message: evaluator.texts.messageText(of: failures[index]),
                         record: FailureExample.shown(String(decoding: record, as: UTF8.self))),
                     rule: rule)
             }

@@ -70,7 +70,11 @@ package struct FrequentValues: Sendable {
     /// every count (and adds it to ``error``): at most `capacity` values remain.
     private mutating func reduce() {
         guard hashes.count > capacity else { return }
-        let cut = counts.sorted(by: >)[capacity]
+        // Values failing once are the most common: when at most `capacity` counts are above 1,
+        // the (capacity + 1)th largest is 1, found without a sort.
+        var aboveOne = 0
+        for count in counts where count > 1 { aboveOne += 1 }
+        let cut = aboveOne <= capacity ? 1 : counts.sorted(by: >)[capacity]
         error += cut
         var kept = 0
         for index in hashes.indices where counts[index] > cut {
@@ -92,11 +96,20 @@ package struct FrequentValues: Sendable {
     }
 
     private mutating func append(hash: UInt64, count: Int, length: Int, sample: UnsafeBufferPointer<UInt8>) {
+        let slot = hashes.count
         hashes.append(hash)
         counts.append(count)
         lengths.append(length)
-        samples.append(contentsOf: sample.prefix(min(length, Self.sampleBytes)))
-        samples.append(contentsOf: repeatElement(0, count: Self.sampleBytes - min(length, Self.sampleBytes)))
+        // The slots' room is made once (zeroed), for as many values as are ever kept at once.
+        if samples.count < (slot + 1) * Self.sampleBytes {
+            samples.append(
+                contentsOf: repeatElement(0, count: max(2 * capacity, slot + 1) * Self.sampleBytes - samples.count))
+        }
+        let kept = min(length, Self.sampleBytes, sample.count)
+        guard kept > 0 else { return }
+        samples.withUnsafeMutableBufferPointer {
+            ($0.baseAddress! + slot * Self.sampleBytes).update(from: sample.baseAddress!, count: kept)
+        }
     }
 
     /// Moves value `index` to place `target` (not after it) with the count `count`.
@@ -111,10 +124,10 @@ package struct FrequentValues: Sendable {
         }
     }
 
+    /// Keeps the first `count` values (the slots' room stays).
     private mutating func truncate(to count: Int) {
         hashes.removeSubrange(count...)
         counts.removeSubrange(count...)
         lengths.removeSubrange(count...)
-        samples.removeSubrange((count * Self.sampleBytes)...)
     }
 }

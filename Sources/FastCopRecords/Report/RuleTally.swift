@@ -29,7 +29,9 @@ package struct FailureExample: Sendable, Equatable {
 
     /// `text`, at most ``shownCharacters`` characters, with `…` when cut.
     static func shown(_ text: String) -> String {
-        text.count <= shownCharacters ? text : String(text.prefix(shownCharacters - 1)) + "…"
+        // Bytes first: a text of at most that many bytes has at most that many characters.
+        text.utf8.count <= shownCharacters || text.count <= shownCharacters
+            ? text : String(text.prefix(shownCharacters - 1)) + "…"
     }
 }
 
@@ -44,10 +46,13 @@ package struct RuleTally: Sendable {
     /// Each rule's frequent failing values (empty when no detail is asked for).
     package private(set) var frequent: [FrequentValues]
     let detail: ReportDetail?
+    /// The rules whose examples the run has all of (shared by the run's tallies).
+    let demand: ExampleDemand?
 
-    init(ruleCount: Int, detail: ReportDetail?) {
+    init(ruleCount: Int, detail: ReportDetail?, demand: ExampleDemand? = nil) {
         counts = Array(repeating: 0, count: ruleCount)
         self.detail = detail
+        self.demand = detail == nil ? nil : demand ?? ExampleDemand(ruleCount: ruleCount)
         if let detail {
             examples = Array(repeating: [], count: ruleCount)
             frequent = Array(repeating: FrequentValues(capacity: detail.frequentCapacity), count: ruleCount)
@@ -74,7 +79,7 @@ package struct RuleTally: Sendable {
     @inline(__always)
     func wantsExample(_ rule: Int) -> Bool {
         guard let detail else { return false }
-        return examples[rule].count < detail.examples
+        return examples[rule].count < detail.examples && demand?.isMet(rule) != true
     }
 
     /// Keeps `example` of rule `rule`.
@@ -106,6 +111,7 @@ package struct RuleTally: Sendable {
         guard let detail, later.keepsDetail else { return }
         for rule in examples.indices where examples[rule].count < detail.examples && !later.examples[rule].isEmpty {
             examples[rule] += later.examples[rule].prefix(detail.examples - examples[rule].count)
+            if examples[rule].count == detail.examples { demand?.meet(rule) }
         }
         for rule in frequent.indices where !later.frequent[rule].isEmpty { frequent[rule].merge(later.frequent[rule]) }
     }
