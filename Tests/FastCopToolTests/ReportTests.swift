@@ -36,10 +36,41 @@ struct ReportTests {
         try ToolRunner.withRunner { tool in
             let input = Self.golden.appendingPathComponent("dirty.csv").path
             let rules = Self.golden.appendingPathComponent("dirty-rules.json").path
-            let result = try tool.run([
-                "clean", input, "--rules", rules, "-o", tool.path("clean.csv"), "--report", tool.path("report.json"),
-                "--quiet",
-            ])
+            try Self.expectAgreement(tool, input: input, rules: rules)
+        }
+    }
+
+    @Test("on many blocks and tasks (2 workers), the examples are still each rule's first rows")
+    func manyTasks() throws {
+        try ToolRunner.withRunner { tool in
+            var rows = "id,name,email,phone\n"
+            for row in 1...40_000 {
+                let email = row % 7 == 0 ? "user\(row)@" : row % 13 == 0 ? "dup@" : "user\(row)@example.org"
+                let phone = row % 11 == 0 ? "12" : "+4420794\(String(format: "%05d", row))"
+                rows += "\(row),Name \(row),\(email),\(phone)\n"
+            }
+            try tool.write("many.csv", rows)
+            let rules = Self.golden.appendingPathComponent("dirty-rules.json").path
+            try Self.expectAgreement(tool, input: tool.path("many.csv"), rules: rules, extra: ["--jobs", "2"])
+            let report = try Self.object(tool.read("report.json"))
+            let failures = try #require(report["failuresByRule"] as? [[String: Any]])
+            let email = try #require(failures.first { $0["kind"] as? String == "email" })
+            let values = try #require((email["frequentValues"] as? [String: Any])?["values"] as? [[String: Any]])
+            // "dup@" fails on every 13th row but those that are 7th rows: the most frequent, counted
+            // exactly enough to stand first.
+            #expect(values.first?["value"] as? String == "dup@")
+        }
+    }
+
+    /// Runs `clean INPUT --rules RULES --report` and checks the report against REJECTS.
+    static func expectAgreement(_ tool: ToolRunner, input: String, rules: String, extra: [String] = []) throws {
+        do {
+            let result = try tool.run(
+                [
+                    "clean", input, "--rules", rules, "-o", tool.path("clean.csv"), "--report",
+                    tool.path("report.json"),
+                    "--quiet",
+                ] + extra)
             #expect(result.status == 1, "\(result.stderr)")
             let rejects = Self.rejects(try #require(tool.read("clean.rejects.csv")))
             let cleanRows = CSVTestParser.records(try #require(tool.read("clean.csv"))).count - 1
