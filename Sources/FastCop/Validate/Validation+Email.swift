@@ -11,7 +11,7 @@ extension Validation {
     ///
     /// Kept for compatibility with SwiftCop's rule: it rejects "curator@louvre.museum" and
     /// "ada@bücher.de" and accepts "a..b@example..com". For new code use
-    /// ``modernEmail(message:)``.
+    /// ``modernEmail(message:)-(String?)->Validation<String>``.
     ///
     /// FastCop addition (the original has no email validation).
     public static func email(message: String? = nil) -> Validation<String> {
