@@ -5,6 +5,8 @@ let package = Package(
     name: "FastCop",
     products: [
         .library(name: "FastCop", targets: ["FastCop"]),
+        // The rules model of the `fastcop` tool for Swift code: JSON bodies checked before decoding.
+        .library(name: "FastCopRecords", targets: ["FastCopRecords"]),
         .executable(name: "fastcop", targets: ["FastCopTool"]),
         // Release-mode benchmarks: `scripts/bench` (see Benchmarks/README.md).
         .executable(name: "fastcop-bench", targets: ["FastCopBenchmarks"]),
@@ -50,6 +52,13 @@ let package = Package(
         .executableTarget(
             name: "FastCopTool",
             dependencies: ["FastCop", "FastCopRecords"]
+        ),
+        // The server example (an HTTP-shaped JSON endpoint); Examples/ServerExample is also a
+        // package of its own that depends on this one by path.
+        .executableTarget(
+            name: "ServerExample",
+            dependencies: ["FastCop", "FastCopRecords"],
+            path: "Examples/ServerExample/Sources/ServerExample"
         ),
         .executableTarget(
             name: "SwiftCopExample",

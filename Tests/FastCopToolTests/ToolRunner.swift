@@ -56,9 +56,9 @@ struct ToolRunner {
 
     /// Runs `fastcop arguments…` with `stdin` as standard input; stdout and stderr are files,
     /// as in a pipe (not a terminal).
-    func run(_ arguments: [String], stdin: [UInt8]? = nil) throws -> ToolResult {
+    func run(_ arguments: [String], stdin: [UInt8]? = nil, binary: String = "fastcop") throws -> ToolResult {
         let process = Process()
-        process.executableURL = try Self.binary()
+        process.executableURL = try Self.binary(binary)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let id = UUID().uuidString
@@ -96,29 +96,30 @@ struct ToolRunner {
         return try body(runner)
     }
 
-    /// The built binary: `fastcop` beside the test bundle (`.build/<triple>/debug/`), or in
-    /// the package's `.build/debug/`.
-    static func binary() throws -> URL {
+    /// The built binary `name` (`fastcop`, or an example's) beside the test bundle
+    /// (`.build/<triple>/debug/`), or in the package's `.build/debug/`.
+    static func binary(_ name: String = "fastcop") throws -> URL {
         var candidates: [URL] = []
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("fastcop"))
+            candidates.append(directory.appendingPathComponent(name))
             directory = directory.deletingLastPathComponent()
         }
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        candidates.append(package.appendingPathComponent(".build/debug/fastcop"))
+        candidates.append(package.appendingPathComponent(".build/debug/\(name)"))
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
         }
-        throw BinaryNotFound(searched: candidates.map(\.path))
+        throw BinaryNotFound(name: name, searched: candidates.map(\.path))
     }
 
     struct BinaryNotFound: Error, CustomStringConvertible {
+        let name: String
         let searched: [String]
         var description: String {
-            "the fastcop binary was not found (run `swift build` first); looked in: \(searched.joined(separator: ", "))"
+            "the \(name) binary was not found (run `swift build` first); looked in: \(searched.joined(separator: ", "))"
         }
     }
 }

@@ -100,6 +100,9 @@ extension ValidationReport: Codable {
     }
 
     /// Encodes ``messages``: an object of the invalid properties' messages by name.
+    ///
+    /// `JSONEncoder` orders the keys its own way, which changes from run to run unless
+    /// `.sortedKeys` is set; ``jsonData()`` writes them in the order of ``fields``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(messages)

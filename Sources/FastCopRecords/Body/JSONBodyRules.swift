@@ -1,0 +1,163 @@
+public import FastCop
+public import Foundation
+
+/// Checks a JSON request body before it is decoded, with the rules model of the `fastcop` tool:
+/// a rules file (`clean --rules`) or a Frictionless Table Schema (`--schema`), read once and
+/// used from any task.
+///
+/// ```swift
+/// let signUp = try JSONBodyRules(rules: """
+///     {"fields": {
+///       "email": {"filters": ["trim", "lowercase"], "trials": ["email"], "message": "Invalid email"},
+///       "age": {"trials": ["integer", {"range": {"minimum": 18, "maximum": 130}}]},
+///       "address.city": {"trials": [{"length": {"minimum": 1}}]}
+///     }}
+///     """)
+///
+/// let report = try signUp.validate(body)          // every failing field at once
+/// if report.isValid { let user = try JSONDecoder().decode(User.self, from: body) }
+/// // or both steps in one, throwing JSONBodyError.invalid(report):
+/// let user = try signUp.decode(User.self, from: body)
+/// ```
+///
+/// What a body gets, field by field, as a JSON Lines row of `fastcop clean` would:
+/// - a rule field names a top-level key or, with dots, a nested member (`address.city`);
+/// - a missing key or `null` fails a required field with its message (`"optional": true` lets
+///   it pass);
+/// - a typed field wants the JSON type a decoder will want: `integer`, `number` and `year` a
+///   JSON number, `boolean` `true` or `false`, `string`, `date`, `time` and `datetime` a JSON
+///   string (`"age": "thirty"` fails with "is a JSON string, not a number"); a field without a
+///   type (text trials only) takes a number or a bool as its JSON text, as the tool does;
+/// - an object or an array where a rule field is fails ("is an object, not text");
+/// - strings go through the field's filters, then its trials, type and constraints;
+/// - `unique` and `primaryKey` compare rows with each other: one body has one row, so they
+///   always hold here.
+///
+/// The report is a ``ValidationReport`` keyed by the rules' field names, in the rules' order,
+/// with the rules' messages (the words the tool writes in its rejects). A body that is not a
+/// JSON object, or not UTF-8, throws ``JSONBodyError/malformed(_:)`` saying what and where.
+public struct JSONBodyRules: Sendable {
+    let rules: CompiledRules
+    let evaluator: RowEvaluator
+    let codec: JSONLinesCodec
+
+    /// Reads a rules file (the tool's `--rules` JSON) from `json`; `name` is used in messages.
+    ///
+    /// - Throws: ``JSONBodyError/rules(_:)`` with the place and the reason (a broken pattern's
+    ///   caret included) when the file is not valid rules.
+    public init(rules json: String, name: String = "rules") throws(JSONBodyError) {
+        try self.init(Array(json.utf8), name: name, vocabulary: .rules)
+    }
+
+    /// Reads a Frictionless Table Schema (the tool's `--schema` JSON) from `json`.
+    ///
+    /// - Throws: ``JSONBodyError/rules(_:)`` when it is not a schema FastCop can check.
+    public init(schema json: String, name: String = "schema") throws(JSONBodyError) {
+        try self.init(Array(json.utf8), name: name, vocabulary: .tableSchema)
+    }
+
+    /// Reads a rules file, or a Table Schema when `schema` is true, from the file at `path`.
+    public init(contentsOfFile path: String, schema: Bool = false) throws(JSONBodyError) {
+        do {
+            rules = try RulesLoader.load(path, vocabulary: schema ? .tableSchema : .rules)
+        } catch {
+            throw .rules("\(error)")
+        }
+        evaluator = RowEvaluator(rules: rules)
+        codec = JSONLinesCodec(rules: rules, crlf: false)
+    }
+
+    private init(_ bytes: [UInt8], name: String, vocabulary: RulesVocabulary) throws(JSONBodyError) {
+        do {
+            rules = try RulesLoader.compile(bytes, name: name, vocabulary: vocabulary)
+        } catch {
+            throw .rules("\(error)")
+        }
+        evaluator = RowEvaluator(rules: rules)
+        codec = JSONLinesCodec(rules: rules, crlf: false)
+    }
+
+    /// The rules' field names (paths), in order.
+    public var fieldNames: [String] { rules.fields.map(\.name) }
+
+    /// Checks `body` and reports every failing field.
+    ///
+    /// - Throws: ``JSONBodyError/malformed(_:)`` when `body` is not UTF-8 or not one JSON object.
+    public func validate(_ body: some Collection<UInt8>) throws(JSONBodyError) -> ValidationReport {
+        let bytes = Array(body)
+        return try bytes.withUnsafeBufferPointer { record throws(JSONBodyError) in try validate(record) }
+    }
+
+    /// Checks `body`, then decodes it with `decoder` when every field passes.
+    ///
+    /// - Throws: ``JSONBodyError/malformed(_:)`` or ``JSONBodyError/invalid(_:)`` (the report) from
+    ///   the check; the decoder's own error if the valid body still does not decode as `T`.
+    public func decode<T: Decodable>(_ type: T.Type, from body: Data, using decoder: JSONDecoder = JSONDecoder())
+        throws -> T
+    {
+        let report = try validate(body)
+        guard report.isValid else { throw JSONBodyError.invalid(report) }
+        return try decoder.decode(type, from: body)
+    }
+
+    private func validate(_ record: UnsafeBufferPointer<UInt8>) throws(JSONBodyError) -> ValidationReport {
+        if let bad = UTF8Validation.firstInvalidOffset(record) {
+            throw .malformed("the body is not UTF-8: an invalid byte at byte \(bad + 1)")
+        }
+        var inputs = [FieldInput](repeating: .absent, count: rules.fields.count)
+        var present = codec.makeScratch()
+        do {
+            try codec.read(record, into: &inputs, scratch: &present)
+        } catch {
+            throw .malformed(error.description.replacingOccurrences(of: " at column ", with: " at byte "))
+        }
+        for (index, field) in rules.fields.enumerated() {
+            // A value a decoder would refuse is judged no further: its checks would read it as text.
+            if let wrong = Self.wrongJSONType(inputs[index], for: field) { inputs[index] = .unusable(wrong) }
+        }
+        var values = FieldValues(count: rules.fields.count)
+        var failures: [FieldFailure] = []
+        evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
+        var messages = [[String]](repeating: [], count: rules.fields.count)
+        for failure in failures { messages[failure.field].append(evaluator.texts.messageText(of: failure)) }
+        return ValidationReport(
+            fields: zip(rules.fields, messages).map { ValidationReport.Field(name: $0.name, messages: $1) })
+    }
+
+    /// The message for a JSON value of another type than the field's (nil: the type fits, or
+    /// the field has none).
+    static func wrongJSONType(_ input: FieldInput, for field: CompiledField) -> String? {
+        guard let kind = field.type?.kind else { return nil }
+        let found: String
+        switch input {
+        case .text: found = "a JSON string"
+        case .literal(let text): found = text == "true" || text == "false" ? "a JSON boolean" : "a JSON number"
+        case .absent, .unusable, .bytes: return nil
+        }
+        switch kind {
+        case .integer, .number, .year: return found == "a JSON number" ? nil : "is \(found), not a number"
+        case .boolean: return found == "a JSON boolean" ? nil : "is \(found), not true or false"
+        case .string, .date, .time, .datetime: return found == "a JSON string" ? nil : "is \(found), not a string"
+        case .any: return nil
+        }
+    }
+}
+
+/// Why a JSON body, or the rules for it, could not be used.
+public enum JSONBodyError: Error, Sendable, CustomStringConvertible {
+    /// The rules file or schema is not valid: its place and the reason (for the developer).
+    case rules(String)
+    /// The body is not UTF-8 or not one JSON object: what and where (answer 400).
+    case malformed(String)
+    /// The body is a JSON object whose fields fail the rules: the report (answer 422).
+    case invalid(ValidationReport)
+
+    /// The message: the rules' mistake, what is malformed and where, or the report's lines.
+    public var description: String {
+        switch self {
+        case .rules(let message): return message
+        case .malformed(let message): return "malformed JSON body: \(message)"
+        case .invalid(let report): return report.description
+        }
+    }
+}
