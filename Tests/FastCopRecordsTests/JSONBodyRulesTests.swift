@@ -32,7 +32,21 @@ struct JSONBodyRulesTests {
         do { return try JSONBodyRules(rules: rulesJSON) } catch { fatalError("\(error)") }
     }()
 
-    @Test("a valid body passes and decodes")
+    @Test("the cleaned body: changed strings written anew, the rest byte for byte")
+    func cleanedBody() throws {
+        let body =
+            #"{ "age" : 36.0e0, "email": " Ada@Example.com\u0020", "x": [1, {"y": "\u00e9"}], "newsletter":false, "address": {"city": "Oslo"} }"#
+        let checked = try Self.rules.cleaned(Data(body.utf8))
+        #expect(checked.report.isValid)
+        #expect(
+            String(decoding: checked.body, as: UTF8.self)
+                == #"{ "age" : 36.0e0, "email": "ada@example.com", "x": [1, {"y": "\u00e9"}], "newsletter":false, "address": {"city": "Oslo"} }"#
+        )
+        let unchanged = #"{"email": "a@b.co", "age": 20, "newsletter": true, "address": {"city": "Oslo"}}"#
+        #expect(try Self.rules.cleaned(Data(unchanged.utf8)).body == Data(unchanged.utf8))
+    }
+
+    @Test("a valid body passes and decodes, cleaned by the rules' filters")
     func validBody() throws {
         let body = Data(
             #"{"email": " Ada@Example.com ", "age": 36, "newsletter": true, "address": {"city": "London"}}"#.utf8)
@@ -41,7 +55,7 @@ struct JSONBodyRulesTests {
         #expect(report.fields.map(\.name) == ["email", "age", "newsletter", "address.city", "nickname"])
         let signUp = try Self.rules.decode(SignUp.self, from: body)
         #expect(
-            signUp == SignUp(email: " Ada@Example.com ", age: 36, newsletter: true, address: Address(city: "London")))
+            signUp == SignUp(email: "ada@example.com", age: 36, newsletter: true, address: Address(city: "London")))
     }
 
     @Test("missing keys, wrong JSON types and failing checks, every field at once")

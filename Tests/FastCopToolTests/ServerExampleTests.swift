@@ -14,14 +14,15 @@ struct ServerExampleTests {
         String(result.stdout.split(separator: "\r\n\r\n", maxSplits: 1).last ?? "").trimmingCharacters(in: .newlines)
     }
 
-    @Test("a valid sign-up is created, its email and items cleaned")
+    @Test("a valid sign-up is created, its name, email and items cleaned")
     func created() throws {
         let result = try post(
-            #"{"name": "Ada", "email": " Ada@Example.com ", "age": 36, "plan": "pro", "address": {"city": "London", "zip": "12345"}, "items": [{"sku": "abc-1234", "quantity": 2}]}"#
+            #"{"name": " Ada   Lovelace ", "email": " Ada@Example.com ", "age": 36, "plan": "pro", "address": {"city": "London", "zip": "12345"}, "items": [{"sku": "abc-1234", "quantity": 2}]}"#
         )
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("HTTP/1.1 201 Created\r\n"))
         #expect(body(of: result).contains(#""email":"ada@example.com""#))
+        #expect(body(of: result).contains(#""name":"Ada Lovelace""#))
         #expect(body(of: result).contains(#""sku":"ABC-1234""#))
     }
 

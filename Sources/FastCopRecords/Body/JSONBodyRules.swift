@@ -84,23 +84,33 @@ public struct JSONBodyRules: Sendable {
     ///
     /// - Throws: ``JSONBodyError/malformed(_:)`` when `body` is not UTF-8 or not one JSON object.
     public func validate(_ body: some Collection<UInt8>) throws(JSONBodyError) -> ValidationReport {
-        let bytes = Array(body)
-        return try bytes.withUnsafeBufferPointer { record throws(JSONBodyError) in try validate(record) }
+        try cleaned(body).report
     }
 
-    /// Checks `body`, then decodes it with `decoder` when every field passes.
+    /// Checks `body` and gives it back with the filters' work done: each string a filter
+    /// changed is written anew, everything else is the body's bytes as they came (key order,
+    /// spacing, numbers), as `fastcop clean` writes a JSON Lines row.
+    ///
+    /// - Throws: ``JSONBodyError/malformed(_:)`` when `body` is not UTF-8 or not one JSON object.
+    public func cleaned(_ body: some Collection<UInt8>) throws(JSONBodyError) -> CleanedBody {
+        let bytes = Array(body)
+        return try bytes.withUnsafeBufferPointer { record throws(JSONBodyError) in try clean(record) }
+    }
+
+    /// Checks `body`, then decodes it, cleaned (``cleaned(_:)``), with `decoder` when every
+    /// field passes: a value whose strings the rules trimmed and lower-cased arrives so.
     ///
     /// - Throws: ``JSONBodyError/malformed(_:)`` or ``JSONBodyError/invalid(_:)`` (the report) from
     ///   the check; the decoder's own error if the valid body still does not decode as `T`.
     public func decode<T: Decodable>(_ type: T.Type, from body: Data, using decoder: JSONDecoder = JSONDecoder())
         throws -> T
     {
-        let report = try validate(body)
-        guard report.isValid else { throw JSONBodyError.invalid(report) }
-        return try decoder.decode(type, from: body)
+        let checked = try cleaned(body)
+        guard checked.report.isValid else { throw JSONBodyError.invalid(checked.report) }
+        return try decoder.decode(type, from: checked.body)
     }
 
-    private func validate(_ record: UnsafeBufferPointer<UInt8>) throws(JSONBodyError) -> ValidationReport {
+    private func clean(_ record: UnsafeBufferPointer<UInt8>) throws(JSONBodyError) -> CleanedBody {
         if let bad = UTF8Validation.firstInvalidOffset(record) {
             throw .malformed("the body is not UTF-8: an invalid byte at byte \(bad + 1)")
         }
@@ -120,8 +130,23 @@ public struct JSONBodyRules: Sendable {
         evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
         var messages = [[String]](repeating: [], count: rules.fields.count)
         for failure in failures { messages[failure.field].append(evaluator.texts.messageText(of: failure)) }
-        return ValidationReport(
+        let report = ValidationReport(
             fields: zip(rules.fields, messages).map { ValidationReport.Field(name: $0.name, messages: $1) })
+
+        var changes: [(span: Range<Int>, value: Range<Int>)] = []
+        values.changes(from: record, inputs: inputs, into: &changes)
+        var output: [UInt8] = []
+        output.reserveCapacity(record.count)
+        var copied = 0
+        for (span, value) in changes where span.lowerBound >= copied {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied..<span.lowerBound]))
+            values.bytes.withUnsafeBufferPointer {
+                codec.encode(utf8: UnsafeBufferPointer(rebasing: $0[value]), to: &output)
+            }
+            copied = span.upperBound
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: record[copied...]))
+        return CleanedBody(body: Data(output), report: report)
     }
 
     /// The message for a JSON value of another type than the field's (nil: the type fits, or
@@ -141,6 +166,14 @@ public struct JSONBodyRules: Sendable {
         case .any: return nil
         }
     }
+}
+
+/// A JSON body after its rules: the body with the filters' work done, and the report.
+public struct CleanedBody: Sendable {
+    /// The body, each string a filter changed written anew (the rest byte for byte).
+    public let body: Data
+    /// Every field, with the messages of those that fail, in the rules' order.
+    public let report: ValidationReport
 }
 
 /// Why a JSON body, or the rules for it, could not be used.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One worker's filtered values of the current row, as bytes: every value one after the other
 /// in one buffer that is reused from row to row, so that judging a row allocates nothing once
 /// the buffers have grown to fit.
@@ -59,5 +67,45 @@ package struct FieldValues {
             for index in typed.indices { typed[index] = nil }
             typedSet = false
         }
+    }
+}
+
+extension FieldValues {
+    /// Sets `changes` to the values the filters changed: the bytes of `record` that held each
+    /// (its span) and where the new value is in ``bytes``, in the record's order. A JSON
+    /// literal (a number or a bool) keeps its bytes.
+    @inline(__always)
+    func changes(
+        from record: UnsafeBufferPointer<UInt8>, inputs: [FieldInput],
+        into changes: inout [(span: Range<Int>, value: Range<Int>)]
+    ) {
+        changes.removeAll(keepingCapacity: true)
+        bytes.withUnsafeBufferPointer { cleaned in
+            for (index, input) in inputs.enumerated() {
+                guard let value = ranges[index] else { continue }
+                let new = UnsafeBufferPointer(rebasing: cleaned[value])
+                switch input {
+                case .bytes(let original, let span):
+                    if !Self.sameBytes(new, UnsafeBufferPointer(rebasing: record[original])) {
+                        changes.append((span, value))
+                    }
+                case .text(let original, let span):
+                    var original = original
+                    if !original.withUTF8({ Self.sameBytes(new, $0) }) {
+                        changes.append((span, value))
+                    }
+                case .absent, .unusable, .literal:
+                    continue
+                }
+            }
+            if changes.count > 1 { changes.sort { $0.span.lowerBound < $1.span.lowerBound } }
+        }
+    }
+
+    /// Whether two values have the same bytes (not Swift's `==` on strings, which compares
+    /// canonical equivalence and would hide a normalization).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 }

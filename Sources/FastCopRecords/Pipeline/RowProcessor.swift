@@ -353,25 +353,7 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         changes: inout [(span: Range<Int>, value: Range<Int>)], dropping paddings: [Range<Int>],
         to output: inout [UInt8]
     ) {
-        changes.removeAll(keepingCapacity: true)
-        values.bytes.withUnsafeBufferPointer { cleaned in
-            for (index, input) in inputs.enumerated() {
-                guard let value = values.ranges[index] else { continue }
-                let new = UnsafeBufferPointer(rebasing: cleaned[value])
-                switch input {
-                case .bytes(let original, let span):
-                    if !Self.sameBytes(new, UnsafeBufferPointer(rebasing: record[original])) {
-                        changes.append((span, value))
-                    }
-                case .text(let original, let span):
-                    var original = original
-                    if !original.withUTF8({ Self.sameBytes(new, $0) }) { changes.append((span, value)) }
-                case .absent, .unusable, .literal:
-                    continue  // a literal (a JSON number or bool) keeps its bytes
-                }
-            }
-            if changes.count > 1 { changes.sort { $0.span.lowerBound < $1.span.lowerBound } }
-        }
+        values.changes(from: record, inputs: inputs, into: &changes)
         var copied = 0
         var padding = 0
         /// Copies the row up to `end`, without the paddings before it.
@@ -541,13 +523,6 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
     /// spaces, other control characters escaped.
     private static func piped(_ texts: [String]) -> String {
         RejectText.escaped(RejectText.oneLine(texts.joined(separator: RejectText.separator)))
-    }
-
-    /// Whether two values have the same bytes (not Swift's `==` on strings, which compares
-    /// canonical equivalence and would hide a normalization).
-    @inline(__always)
-    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// A value in double quotes, shortened, with line breaks shown as `\n`.

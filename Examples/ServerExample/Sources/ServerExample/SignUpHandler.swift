@@ -23,7 +23,8 @@ struct SignUp: Codable, Sendable {
 }
 
 /// `POST /signup`: the body is checked with the rules file's model before it is decoded (every
-/// failing field at once, 422), then the decoded value's arrays by key path; 201 when all pass.
+/// failing field at once, 422) and decoded as the rules' filters cleaned it; then the decoded
+/// value's array is cleaned and checked by key path; 201 when all pass.
 struct SignUpHandler: Sendable {
     /// The body's rules, in the `fastcop` tool's rules file format (the same file could clean a
     /// JSON Lines export of sign-ups with `fastcop clean signups.jsonl --rules …`).
@@ -49,7 +50,6 @@ struct SignUpHandler: Sendable {
     ])
 
     static let valueRules = Rules<SignUp>([
-        .field("email", \.email, filters: [TrimFilter(), CharCaseFilter { $0.charCase = .lowercase }]),
         .field("items", \.items, .count(in: 1...20, message: { _ in "Order 1 to 20 items" })),
         .each("items", \.items, itemRules),
     ])
