@@ -1,6 +1,7 @@
 import Foundation
 
-/// The fenced code blocks of the README and the guides in `docs/`, and the tests that run them.
+/// The fenced code blocks of the README, the guides in `docs/` and the DocC catalog's articles, and the
+/// tests that run them.
 ///
 /// Every block says what it is, explicitly:
 ///
@@ -35,11 +36,14 @@ enum DocumentationExamples {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The Markdown files whose examples are checked: the README and `docs/*.md`.
+    /// The Markdown files whose examples are checked: the README, `docs/*.md` and the DocC
+    /// catalog's articles.
     static func markdownFiles() throws -> [String] {
-        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
-            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return ["README.md"] + docs
+        func markdown(in folder: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+                .filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
+        }
+        return try ["README.md"] + markdown(in: "docs") + markdown(in: "Sources/FastCop/FastCop.docc")
     }
 
     /// What the line before a fence says about its block.

@@ -194,7 +194,7 @@ struct ToolRunner {
     }
 }
 
-/// The rules most tests use: the README's example.
+/// The rules most tests use: docs/rules.md's example, without its country field.
 enum Rules {
     static let contacts = #"""
         {"fields": {
