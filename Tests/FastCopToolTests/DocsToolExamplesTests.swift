@@ -7,6 +7,30 @@ import Testing
 /// documented command is here.
 @Suite("Documentation: the fastcop examples, run as written")
 struct DocsToolExamplesTests {
+    /// The contents of the fenced blocks in `language` of the Markdown file `file` (relative to
+    /// the package root), in order: the documentation's own data, used as the tests' input and
+    /// expected output.
+    static func blocks(_ language: String, in file: String) throws -> [String] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let lines = current {
+                if line.hasPrefix("```") {
+                    blocks.append(lines.joined(separator: "\n") + "\n")
+                    current = nil
+                } else {
+                    current = lines + [line]
+                }
+            } else if line == "```\(language)" {
+                current = []
+            }
+        }
+        return blocks
+    }
+
     /// A small contact list: two good rows, one bad email, one lower-case country.
     static let contacts = """
         name,email,country,since
@@ -28,6 +52,12 @@ struct DocsToolExamplesTests {
             #expect(clean.status == 1, "\(clean.stderr)")
             #expect(clean.stdout.contains("clean     14  -> clean.csv"))
             #expect(clean.stdout.contains("rejected   6  -> rejects.csv"))
+            // The README shows the summary shortened: each of its lines is one of the summary's.
+            let shown = try #require(try Self.blocks("text", in: "README.md").first)
+            let summary = Set(clean.stdout.split(separator: "\n"))
+            for line in shown.split(separator: "\n") {
+                #expect(summary.contains(line), "the README's summary line \(line) is not in the output")
+            }
             #expect(tool.read("clean.csv")?.lines.count == 15)
             #expect(
                 tool.read("rejects.csv")?.contains("alan.turing@,+44 161 496 0735,GB,3,4,email,Invalid email") == true)
@@ -131,50 +161,21 @@ struct DocsToolExamplesTests {
         }
     }
 
-    /// docs/typed-checks.md's schema and `people.csv`.
-    static let peopleSchema = """
-        {"fields": [
-          {"name": "id", "type": "integer", "constraints": {"required": true, "unique": true}},
-          {"name": "age", "type": "integer", "constraints": {"minimum": 0, "maximum": 130}},
-          {"name": "price", "type": "number", "decimalChar": ",", "groupChar": "."},
-          {"name": "born", "type": "date", "format": "%d/%m/%Y"},
-          {"name": "country", "type": "string", "constraints": {"enum": ["FR", "DE", "GB"]}},
-          {"name": "active", "type": "boolean"},
-          {"name": "code", "type": "string", "constraints": {"pattern": "[A-Z]{3}-[0-9]{4}"}}
-        ], "missingValues": ["", "NA"], "primaryKey": "id"}
-        """
-    static let people = """
-        id,age,price,born,country,active,code
-        1,34,"1.234,50",29/02/2024,FR,true,ABC-1234
-        2,abc,"1,5",01/01/2000,DE,1,ABC-1234
-        3,131,2,30/02/2026,FR,yes,ABC-1234
-        4,NA,NA,NA,IT,,ABC-12345
-        01,5,2,,FR,,ABC-1234
-        ,,,,,,
-
-        """
-    /// The REJECTS docs/typed-checks.md shows for `people.csv`.
-    static let peopleRejects = #"""
-        id,age,price,born,country,active,code,_row,_line,_field,_message
-        2,abc,"1,5",01/01/2000,DE,1,ABC-1234,2,3,age,"type error: type is ""integer/default"""
-        3,131,2,30/02/2026,FR,yes,ABC-1234,3,4,age; born; active,"constraint error: constraint ""maximum"" is ""130""; type error: type is ""date/%d/%m/%Y""; type error: type is ""boolean/default"""
-        4,NA,NA,NA,IT,,ABC-12345,4,5,country; code,"constraint error: constraint ""enum"" is ""[FR, DE, GB]""; constraint error: constraint ""pattern"" is ""[A-Z]{3}-[0-9]{4}"""
-        01,5,2,,FR,,ABC-1234,5,6,id; id,unique error: duplicate of row 1; primary key error: duplicate of row 1
-        ,,,,,,,6,7,id; id,blank row: every value is missing; primary key error: every field of the primary key is missing
-
-        """#
-
     @Test("docs/typed-checks.md: people.csv against its schema gives the REJECTS the guide shows")
     func typedChecksGuide() throws {
         try ToolRunner.withRunner { tool in
-            try tool.write("schema.json", Self.peopleSchema)
-            try tool.write("people.csv", Self.people)
+            // The guide's schema (its first JSON block), its people.csv and its REJECTS.
+            let json = try Self.blocks("json", in: "docs/typed-checks.md")
+            let csv = try Self.blocks("csv", in: "docs/typed-checks.md")
+            try #require(json.count >= 1 && csv.count == 2)
+            try tool.write("schema.json", json[0])
+            try tool.write("people.csv", csv[0])
             let clean = try tool.run(command: "scripts/fastcop clean people.csv --schema schema.json -o clean.csv")
             #expect(clean.status == 1, "\(clean.stderr)")
             #expect(
                 tool.read("clean.csv")
                     == "id,age,price,born,country,active,code\n1,34,\"1.234,50\",29/02/2024,FR,true,ABC-1234\n")
-            #expect(tool.read("clean.rejects.csv") == Self.peopleRejects)
+            #expect(tool.read("clean.rejects.csv") == csv[1])
             let check = try tool.run(command: "scripts/fastcop check people.csv --schema schema.json")
             #expect(check.status == 1)
             #expect(check.stdout.lines.count == 6)
