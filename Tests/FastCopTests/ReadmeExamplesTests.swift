@@ -16,7 +16,7 @@ struct ReadmeExamplesTests {
             let package = Package(
                 name: "MyServer",
                 dependencies: [
-                    .package(path: "../FastCop")
+                    .package(name: "FastCop", path: "../FastCop")
                 ],
                 targets: [
                     .executableTarget(
@@ -35,10 +35,11 @@ struct ReadmeExamplesTests {
         let packageName = try #require(try first(#"Package\(\s*name:\s*"([^"]+)""#, in: manifest))
         let product = try #require(try first(#"\.product\(name:\s*"([^"]+)""#, in: snippet))
         let productPackage = try #require(try first(#"package:\s*"([^"]+)"\)"#, in: snippet))
-        let path = try #require(try first(#"\.package\(path:\s*"([^"]+)""#, in: snippet))
-        // A path dependency is named after its folder: the README says to clone into `FastCop`.
+        // `package:` names the dependency by the `name:` it is given (without one, SwiftPM would
+        // name a path dependency after its folder, whatever the clone is called).
+        let dependency = try #require(try first(#"\.package\(name:\s*"([^"]+)",\s*path:"#, in: snippet))
         #expect(productPackage == packageName)
-        #expect(URL(fileURLWithPath: path).lastPathComponent == packageName)
+        #expect(dependency == packageName)
         #expect(manifest.contains(#".library(name: "\#(product)""#))
         #expect(try first(#"swift-tools-version:\s*([0-9.]+)"#, in: manifest) == "6.0")
         #expect(snippet.hasPrefix("// swift-tools-version:6.0\n"))
