@@ -1,4 +1,4 @@
-/// A table of results, printed as aligned text or as Markdown (for the README).
+/// A table of results, printed as aligned text or as Markdown (for docs/benchmarks.md).
 struct Table {
     var title: String
     var headers: [String]

@@ -35,7 +35,7 @@ struct EmailRuleTests {
         String(repeating: "a", count: 64) + "@é." + String(repeating: "b", count: 63) + "."
         + String(repeating: "c", count: 63) + "." + String(repeating: "d", count: 53)
 
-    /// Passes the rule, from the README's promises and IDNA 2008.
+    /// Passes the rule, from the promises of docs/rules.md and IDNA 2008.
     static let valid = [
         long + String(repeating: "d", count: 61),  // 254 characters
         longIDN,  // 254 octets with the domain in punycode, 250 as written

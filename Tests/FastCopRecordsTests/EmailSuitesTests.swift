@@ -4,7 +4,7 @@ import Testing
 
 /// The tool's email rule against the public suites in `../shared/suites/` (see
 /// ``EmailSuites``): every address a suite says is valid passes, every one it says is invalid
-/// fails, but for the exclusions below, which the README's email section gives as the rule's
+/// fails, but for the exclusions below, which docs/rules.md ("The email rule") gives as the rule's
 /// choices. Without the suites (a fresh clone) the suite is skipped, and says so.
 @Suite(
     "FastCopRecords: the email rule against isemail, validator.js and python-email-validator",

@@ -91,7 +91,7 @@ package struct RunReport: Sendable {
             ? (Double(summary.rows) / summary.seconds, Double(summary.bytesRead) / summary.seconds) : (0, 0)
     }
 
-    /// The report as JSON (see the README's "Reports" section for its keys).
+    /// The report as JSON (see docs/rules.md, "Reports", for its keys).
     package var json: OrderedJSON {
         let summary = self.summary
         var inputMembers: [(String, OrderedJSON)] = [

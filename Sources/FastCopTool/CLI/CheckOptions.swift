@@ -3,7 +3,7 @@ import FastCopRecords
 /// The options of `fastcop check`, decoded and checked once.
 struct CheckOptions {
     static let email = OptionSpec.flag(
-        "email", help: "Check that the value is an email address (the rules' 'email' rule: see the README).")
+        "email", help: "Check that the value is an email address (the rules' 'email' rule: see docs/rules.md).")
     static let pattern = CommonOptions.pattern(help: "Check that the whole value matches PATTERN (PCRE2 syntax).")
     static let column = OptionSpec.option("column", short: "c", value: "NAME", help: "The column or key to check.")
     /// The declarations, in the order help lists them.

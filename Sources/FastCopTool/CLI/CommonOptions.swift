@@ -13,7 +13,7 @@ enum CommonOptions {
         .option("pattern", short: "e", value: "PATTERN", help: help, hidden: hidden)
     }
     static let rules = OptionSpec.option(
-        "rules", short: "r", value: "RULES", help: "The rules file (JSON; see the README).")
+        "rules", short: "r", value: "RULES", help: "The rules file (JSON; see docs/rules.md).")
     static let schema = OptionSpec.option(
         "schema", value: "SCHEMA",
         help: "A Frictionless Table Schema (JSON): field types, constraints, unique fields, primary key.")

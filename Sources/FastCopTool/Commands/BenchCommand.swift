@@ -145,7 +145,8 @@ enum BenchCommand {
         let counts = Set(timings.map { Double($0.matches) / Double(max(1, $0.lines)) })
         if counts.count > 1 {
             text += "\n  The engines disagree on some lines: their Unicode and syntax rules differ"
-            text += " (see the README's notes on \\w, \\d and case folding), or an engine stopped early.\n"
+            text += " (see docs/differences-from-NSRegularExpression.md on \\w, \\d and case folding),"
+            text += " or an engine stopped early.\n"
         }
         return text
     }

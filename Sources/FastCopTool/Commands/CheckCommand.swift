@@ -19,7 +19,7 @@ enum CheckCommand {
             match, like SwiftCop's Trial.format; --email is the rules' modern email trial (RFC
             5321 lengths: 254 octets, 64 before the @; ASCII local parts; internationalized
             domains as IDNA 2008 accepts them; top-level domains of two letters or more; no
-            quoted local parts or address literals: see the README). With either, an empty
+            quoted local parts or address literals: see docs/rules.md). With either, an empty
             or missing value is reported as empty, whatever the pattern. --rules applies the
             rules' filters and trials, as 'clean' does (an empty value fails a field unless it is
             optional); --column then checks that one field only. --schema checks a Frictionless

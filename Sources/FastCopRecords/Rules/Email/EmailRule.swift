@@ -18,7 +18,7 @@ import FastCop
 ///   not).
 ///
 /// Non-ASCII and quoted local parts, address literals, comments and display names are refused
-/// on purpose; the README's email section says so.
+/// on purpose; docs/rules.md ("The email rule") says so.
 enum EmailRule {
     /// Whether the UTF-8 `value` is an email address by the rule.
     ///
