@@ -35,6 +35,8 @@ struct IntendedDifference: Sendable {
         case emptyPattern = "11. the empty pattern compiles (it matches the empty string); ICU rejects it"
         case backslashC =
             "12. \\C is a compile error (it could split a UTF-8 sequence); ICU reads it as the letter C"
+        case globalLoopG =
+            "13. after an empty match that cannot be followed by a non-empty one, PCRE2's loop searches on one character further, where \\G holds again; ICU's \\G stops"
     }
 
     static let decomposed: Set<String> = ["cafe\u{301}", "e\u{301}\u{302}", "\u{301}"]
@@ -78,6 +80,7 @@ struct IntendedDifference: Sendable {
         IntendedDifference(pattern: "a*?", reason: .emptyThenNonEmpty),
         IntendedDifference(pattern: "a??", reason: .emptyThenNonEmpty),
         IntendedDifference(pattern: "|a", reason: .emptyThenNonEmpty),
+        IntendedDifference(pattern: #"\G"#, reason: .globalLoopG),
         IntendedDifference(pattern: #"\X"#, inputs: ["😀😀"], reason: .graphemeClusters),
         IntendedDifference(pattern: #"\u00e9"#, reason: .icuOnlySyntax),
         IntendedDifference(pattern: #"\N{LATIN SMALL LETTER E WITH ACUTE}"#, reason: .icuOnlySyntax),

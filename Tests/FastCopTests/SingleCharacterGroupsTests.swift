@@ -15,7 +15,14 @@ struct SingleCharacterGroupsTests {
         "rewritten",
         arguments: [
             (#"(?:\s|,)+$"#, #"[\s,]+$"#),
-            (#"(?:\s)+$"#, #"\s+$"#),
+            (#"(?:\s)+$"#, #"[\s]+$"#),
+            (#"(a)\1(?:0)+"#, #"(a)\1[0]+"#),
+            (#"\x4(?:1)+"#, #"\x4[1]+"#),
+            (#"(?:\x4|1|\x{42})+"#, #"[\x{4}1\x{42}]+"#),
+            (#"(?:[[]|:|d|i|g|i|t|:)+]"#, #"[\[:digit:]+]"#),
+            (#"(?:[[:alpha:]]|\d)+"#, #"[[:alpha:]\d]+"#),
+            (#"(?:[ab]|c)*"#, #"[abc]*"#),
+            (#"(?:[ab])*"#, #"[ab]*"#),
             (#"x(?:a|b|-)*?y"#, #"x[ab\-]*?y"#),
             (#"(?:[a-z]|_|\d){2,5}"#, #"[a-z_\d]{2,5}"#),
             (#"(?:é|ß|😀|\x{200B}|\p{Lu})++"#, #"[éß😀\x{200B}\p{Lu}]++"#),
@@ -24,6 +31,7 @@ struct SingleCharacterGroupsTests {
             (#"((?:a|b)+)\1"#, #"([ab]+)\1"#),
             (#"(?<word>(?:\w|')+) [(?:a|b)+] \(?:a|b)+"#, #"(?<word>[\w']+) [(?:a|b)+] \(?:a|b)+"#),
             (#"(*UCP)(?:\s|;)*"#, #"(*UCP)[\s;]*"#),
+            (#"(*LIMIT_MATCH=100)(*CRLF)(?:\s|;)*"#, #"(*LIMIT_MATCH=100)(*CRLF)[\s;]*"#),
         ])
     func rewritten(pattern: String, expected: String) {
         #expect(SingleCharacterGroups.rewritten(pattern, flags: 0, utf: true) == expected)
@@ -39,6 +47,11 @@ struct SingleCharacterGroupsTests {
             // Text whose meaning the rewrite does not read: \Q, \c, comments, x, callouts, verb names.
             #"\Q(?:a|b)+\E"#, #"\c((?:a|b)+"#, #"(?#(?:a|b)+)(?:a|b)+"#, #"(?x)(?:a|b)+"#, #"(?-x:(?:a|b)+)"#,
             #"(?C1)(?:a|b)+"#, #"(*MARK:(?:a|b)+)(?:a|b)+"#, #"[[.a.]](?:a|b)+"#,
+            // A negated type with a POSIX class: PCRE2 10.42 compiles such a class wrongly without UCP.
+            #"(?:\S|[[:space:]])+"#,
+            // Backtracking verbs: a class backtracks otherwise than a group.
+            #"(?:\W)+?(*PRUNE)([[:space:]])"#, #"(*COMMIT)(?:a|b)+"#, #"(?:a|b)+(*SKIP)c"#, #"(?:a|b)+(*F)|c"#,
+            #"(?:[\W[:digit:]]|a)+"#, #"(?:\p{^L}|[[:digit:]])+"#,
         ])
     func leftAsWritten(pattern: String) {
         #expect(SingleCharacterGroups.rewritten(pattern, flags: 0, utf: true) == nil)

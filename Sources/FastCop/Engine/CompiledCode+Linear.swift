@@ -36,7 +36,8 @@ extension CompiledCode {
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
         remaining: inout UInt64
     ) throws -> Bool? {
-        guard let branches = linearBranches else { return nil }
+        // An anchored attempt (GlobalLoop's retry) is one start position: `run`'s to make.
+        guard let branches = linearBranches, options & EngineFlags.anchored == 0 else { return nil }
         let cost = UInt64(subject.count - start + 1) * UInt64(branches)
         guard remaining >= cost else { return nil }
         remaining -= cost

@@ -35,7 +35,9 @@ extension CompiledCode {
         scratch.apply(limits, matchLimit: share)
         let base = subject.baseAddress ?? EmptySubject.pointer
         let status = scratch.retryingOnJITStack {
-            if isJIT && validated {
+            // PCRE2's JIT ignores PCRE2_ANCHORED given at match time (pcre2jit(3)); pcre2_match
+            // runs such a call in the interpreter, as PCRE2's own global loop does.
+            if isJIT && validated && options & EngineFlags.anchored == 0 {
                 return pcre2_jit_match_8(
                     code, base, subject.count, start, options, scratch.matchData, scratch.context)
             }

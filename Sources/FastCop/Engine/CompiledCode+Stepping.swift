@@ -108,8 +108,8 @@ extension CompiledCode {
     /// position needed more than its share: each match is found by ``run(_:from:options:validated:scratch:budget:)``
     /// under one budget for the whole substitution (`remaining` steps), and its replacement is expanded by
     /// `pcre2_substitute` from the match just found (`PCRE2_SUBSTITUTE_MATCHED |
-    /// PCRE2_SUBSTITUTE_REPLACEMENT_ONLY`). After an empty match the next search starts at the
-    /// same place with `PCRE2_NOTEMPTY_ATSTART`, as ``forEachMatch(in:validated:_:)`` does.
+    /// PCRE2_SUBSTITUTE_REPLACEMENT_ONLY`). The searches follow PCRE2's global loop
+    /// (``GlobalLoop``), as ``forEachMatch(in:validated:_:)`` does.
     /// The search starts at `first` (no match starts before it); the text before is copied.
     /// With `linearFirst`, each match is first sought by ``searchLinear(_:from:options:scratch:remaining:)``
     /// (a pattern of ``LinearShape``: no first pass that would reach its share again).
@@ -124,23 +124,25 @@ extension CompiledCode {
         var remaining = remaining
         var output: [UInt8] = []
         var copied = 0
-        var start = first
-        var options: UInt32 = 0
+        var loop = GlobalLoop(self, from: first)
         var substitutions = 0
         let pairs = captureCount + 1
         scratch.reserve(pairs: pairs)
-        while start <= subject.count {
+        while !loop.isDone {
             let found = try withUnsafeMutablePointer(to: &remaining) { budget in
                 if linearFirst,
                     let found = try searchLinear(
-                        subject, from: start, options: options, scratch: scratch, remaining: &budget.pointee)
+                        subject, from: loop.start, options: loop.options, scratch: scratch, remaining: &budget.pointee)
                 {
                     return found
                 }
                 return try run(
-                    subject, from: start, options: options, validated: true, scratch: scratch, budget: budget)
+                    subject, from: loop.start, options: loop.options, validated: true, scratch: scratch, budget: budget)
             }
-            guard found else { break }
+            guard found else {
+                loop.missed(in: subject)
+                continue
+            }
             let (lower, upper) = (scratch.ovector[0], scratch.ovector[1])
             if lower > copied { output.append(contentsOf: subject[copied..<lower]) }
             if literal {
@@ -151,8 +153,7 @@ extension CompiledCode {
             copied = max(copied, upper)
             substitutions += 1
             if !global { break }
-            options = upper == lower ? EngineFlags.notEmptyAtStart : 0
-            start = max(upper, start)
+            loop.matched(lower, upper, count: subject.count)
         }
         guard substitutions > 0 else { return nil }
         if copied < subject.count { output.append(contentsOf: subject[copied...]) }

@@ -164,6 +164,15 @@ final class CompiledCode: @unchecked Sendable {
     /// (``watch(_:from:options:scratch:remaining:)``); made when a search first escalates.
     var watchedVariant: WatchedCode {
         watchedSlot.value {
+            // Where the added branch would change the search, there is no watched form (the
+            // search goes on in windows): a verb that acts on the whole search or `\G` (the
+            // branch's start positions are ones the pattern alone might never try, and a
+            // `(*COMMIT)` there ends the search), or a pattern PCRE2 tries at line starts only
+            // (a leading `.*`: the branch turns that off, and a `(*THEN)` then finds a match
+            // PCRE2 does not).
+            guard !Self.steersWatchedSearch(recipe.pattern), !startsAtLineStartsOnly else {
+                return WatchedCode(nil, calloutAt: 0)
+            }
             // A pattern in extended mode may end inside a `#` comment, which would swallow
             // the branch: then a newline first ends the comment (in extended mode a newline
             // is only white space; without it, the first form has its callout).
@@ -200,10 +209,30 @@ final class CompiledCode: @unchecked Sendable {
         return "(?=(?i:\\x{" + String(unit, radix: 16) + "}))"
     }
 
-    /// Whether `pattern` holds `\G`, `(*COMMIT` or `(*SKIP`. Read from the text, so an
-    /// escaped or quoted occurrence also counts: that only costs the position-by-position
-    /// retry, never a wrong answer.
+    /// Whether PCRE2 tries this pattern at the subject's start and after each newline only
+    /// (`PCRE2_INFO_FIRSTCODETYPE` 2: a leading `.*` without `PCRE2_DOTALL`).
+    private var startsAtLineStartsOnly: Bool {
+        var type: UInt32 = 0
+        return pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type) != 0 || type == 2
+    }
+
+    /// Whether `pattern` holds `\G` or a verb that acts on the whole search: `(*COMMIT`,
+    /// `(*PRUNE`, `(*SKIP`, `(*THEN`. The watched form's added branch would change such a
+    /// search, so it has none: that only costs the watched stage (the search goes on in windows).
+    private static func steersWatchedSearch(_ pattern: String) -> Bool {
+        holdsGOrVerb(pattern, ["*COMMIT", "*PRUNE", "*SKIP", "*THEN"])
+    }
+
+    /// Whether `pattern` holds `\G`, `(*COMMIT` or `(*SKIP`: a search in windows would change
+    /// it, so it retries position by position.
     private static func steersSearch(_ pattern: String) -> Bool {
+        holdsGOrVerb(pattern, ["*COMMIT", "*SKIP"])
+    }
+
+    /// Whether `pattern` holds `\G` or `(` followed by one of `verbs`. Read from the text, so an
+    /// escaped or quoted occurrence also counts: that only costs a faster stage, never a wrong
+    /// answer.
+    private static func holdsGOrVerb(_ pattern: String, _ verbs: [String]) -> Bool {
         let bytes = Array(pattern.utf8)
         for index in bytes.indices {
             switch bytes[index] {
@@ -211,13 +240,16 @@ final class CompiledCode: @unchecked Sendable {
                 if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "G") { return true }
             case UInt8(ascii: "("):
                 let rest = bytes[(index + 1)...]
-                if rest.starts(with: "*COMMIT".utf8) || rest.starts(with: "*SKIP".utf8) { return true }
+                if verbs.contains(where: { rest.starts(with: $0.utf8) }) { return true }
             default:
                 continue
             }
         }
         return false
     }
+
+    /// Whether the code was compiled for UTF-8 (`PCRE2_UTF`), not for bytes.
+    var isUTF: Bool { recipe.utf }
 
     /// Whether this PCRE2 build can JIT-compile on this machine (`PCRE2_CONFIG_JIT`).
     static let jitSupported: Bool = {

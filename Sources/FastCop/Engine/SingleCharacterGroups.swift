@@ -79,9 +79,13 @@ enum SingleCharacterGroups {
         let next = index + 1 < bytes.count ? bytes[index + 1] : nil
         if next != ASCII.asterisk && next != ASCII.question { return (!plainGroupsCapture, index + 1) }
         if next == ASCII.asterisk {
-            // A verb: `(*UCP)`, `(*FAIL)`; one with an argument (`(*MARK:name)`) holds text.
+            // A setting such as `(*UCP)` is read past. A backtracking verb (`(*PRUNE)`,
+            // `(*COMMIT)`, `(*SKIP)`, `(*THEN)`, `(*ACCEPT)`, `(*FAIL)`) acts on how the search
+            // backtracks, which a class backtracks otherwise than a group does: no rewrite
+            // (`(?:\W)+?(*PRUNE)\s` matches "-\n" in "d\u{8}-\n", `[\W]+?(*PRUNE)\s` does not). One
+            // with an argument (`(*MARK:name)`) holds text.
             guard let close = bytes[index...].firstIndex(of: ASCII.closeParenthesis),
-                !bytes[index..<close].contains(ASCII.colon)
+                !bytes[index..<close].contains(ASCII.colon), Self.isSetting(bytes[(index + 2)..<close])
             else { return nil }
             return (false, close + 1)
         }
@@ -100,13 +104,21 @@ enum SingleCharacterGroups {
 
     /// The replacement of the group whose alternatives start at `start` (just after `(?:`) and
     /// the offset after its `)`, when every alternative is one character item: the class of
-    /// them all, or the item itself when there is one. Nil otherwise. Without `utf` (a pattern
-    /// of bytes), a literal character is one item only when it is ASCII: `é` is two bytes there.
+    /// them all, or, for one item, that item as a class (a class it was, or `[item]`: a bare
+    /// item could run into what stands before it, `(a)\1(?:0)+` is not `(a)\10+`). Nil
+    /// otherwise. Without `utf` (a pattern of bytes), a literal character is one item only when
+    /// it is ASCII: `é` is two bytes there.
+    ///
+    /// Not rewritten either: a group mixing a negated type (`\S`, `\W`, `\P{…}`) with a POSIX
+    /// class, which PCRE2 10.42 compiles, without UCP, as a class that misses every character
+    /// above U+00FF (`[\S[:space:]]` does not match U+212A; the group does).
     private static func group(_ bytes: [UInt8], from start: Int, utf: Bool) -> ([UInt8], Int)? {
         var reader = PatternItemReader(bytes: bytes, index: start)
         var members: [UInt8] = []
         var items = 0
         var only: ArraySlice<UInt8> = []
+        var negatedType = false
+        var posixName = false
         while true {
             let itemStart = reader.index
             guard reader.next != ASCII.dot, reader.readCharacterItem() else { return nil }
@@ -114,34 +126,104 @@ enum SingleCharacterGroups {
             guard utf || only.count == 1 || only.first == ASCII.backslash || only.first == ASCII.openBracket,
                 let member = Self.classMember(only)
             else { return nil }
-            members += member
+            negatedType = negatedType || member.negatedType
+            posixName = posixName || member.posixName
+            members += member.text
             items += 1
             if reader.take(ASCII.verticalBar) { continue }
-            guard reader.take(ASCII.closeParenthesis) else { return nil }
-            return (items == 1 ? Array(only) : [ASCII.openBracket] + members + [ASCII.closeBracket], reader.index)
+            guard reader.take(ASCII.closeParenthesis), !(negatedType && posixName) else { return nil }
+            if items == 1 && only.first == ASCII.openBracket { return (Array(only), reader.index) }
+            return ([ASCII.openBracket] + members + [ASCII.closeBracket], reader.index)
         }
     }
 
-    /// How a one-character item is written inside a class: an escape as it is (each one the
-    /// reader knows means the same there), a literal `-` escaped, a class by its members (not a
-    /// negated one, nor one whose first or last member is a `-` or whose first is a `]`, which
-    /// would read otherwise among other members).
-    private static func classMember(_ item: ArraySlice<UInt8>) -> [UInt8]? {
+    /// How a one-character item is written inside a class so that it cannot run into the
+    /// members around it, and whether it holds a negated type or a POSIX class: an escape as it
+    /// is (each one the reader knows means the same there), but `\xH` and `\xHH` braced (`\x4`
+    /// before `1` would read `\x41`); a literal `-` escaped; a class by its members, written the
+    /// same way, its `[` escaped (before a `:` it could spell `[:digit:]`); not a negated class,
+    /// nor one whose first or last member is a `-` or whose first is a `]`, which would read
+    /// otherwise among other members.
+    private static func classMember(_ item: ArraySlice<UInt8>) -> (text: [UInt8], negatedType: Bool, posixName: Bool)? {
         guard let first = item.first else { return nil }
         switch first {
         case ASCII.backslash:
-            return Array(item)
+            return (braced(item), isNegatedType(item), false)
         case ASCII.openBracket:
             let members = item.dropFirst().dropLast()
             guard let head = members.first, let last = members.last, head != ASCII.caret,
                 head != ASCII.closeBracket, head != ASCII.hyphen, last != ASCII.hyphen
             else { return nil }
-            return Array(members)
+            return classMembers(members)
         case ASCII.hyphen:
-            return [ASCII.backslash, ASCII.hyphen]
+            return ([ASCII.backslash, ASCII.hyphen], false, false)
         default:
-            return Array(item)
+            // No other literal item means something else among members: `[`, `]`, `^` and `\`
+            // are not literal items, and a `:` spells nothing without a `[` before it (a class's
+            // `[` is escaped below).
+            return (Array(item), false, false)
         }
+    }
+
+    /// A class's members (between its brackets), written to stand among other members: short
+    /// hex escapes braced, a `[` that opens no POSIX name escaped; ranges, other escapes and
+    /// POSIX names as they are.
+    private static func classMembers(_ members: ArraySlice<UInt8>) -> (
+        text: [UInt8], negatedType: Bool, posixName: Bool
+    ) {
+        var text: [UInt8] = []
+        var negatedType = false
+        var posixName = false
+        var reader = PatternItemReader(bytes: Array(members), index: 0)
+        while let byte = reader.next {
+            let start = reader.index
+            if byte == ASCII.backslash, reader.readEscape() {
+                let escape = reader.bytes[start..<reader.index]
+                text += braced(escape)
+                negatedType = negatedType || isNegatedType(escape)
+            } else if byte == ASCII.openBracket, reader.bytes.count > start + 1, reader.bytes[start + 1] == ASCII.colon,
+                reader.readPOSIXName()
+            {
+                text += reader.bytes[start..<reader.index]
+                posixName = true
+            } else if byte == ASCII.openBracket {
+                text += [ASCII.backslash, ASCII.openBracket]
+                reader.index += 1
+            } else {
+                text.append(byte)
+                reader.index += 1
+            }
+        }
+        return (text, negatedType, posixName)
+    }
+
+    /// `escape` with a short hex escape (`\x4`, `\xa1`) written braced (`\x{4}`).
+    private static func braced(_ escape: ArraySlice<UInt8>) -> [UInt8] {
+        let hex = escape.dropFirst(2)
+        guard escape.count >= 3, escape[escape.startIndex + 1] == ASCII.lowerX, hex.first != ASCII.openBrace
+        else { return Array(escape) }
+        return Array("\\x{".utf8) + hex + [ASCII.closeBrace]
+    }
+
+    /// Whether `escape` is a negated character type: `\S`, `\D`, `\W`, `\H`, `\V`, `\P…`,
+    /// or `\p{^…}`.
+    private static func isNegatedType(_ escape: ArraySlice<UInt8>) -> Bool {
+        guard escape.count >= 2 else { return false }
+        let letter = escape[escape.startIndex + 1]
+        if "SDWHVP".utf8.contains(letter) { return true }
+        return letter == UInt8(ascii: "p") && escape.dropFirst(2).starts(with: "{^".utf8)
+    }
+
+    /// Whether the name of a verb `(*NAME)` is a setting made at the pattern's start (`UTF`,
+    /// `UCP`, a newline or `\R` convention, a `NO_…` or `NOTEMPTY…` option, a limit), not a
+    /// backtracking verb.
+    private static func isSetting(_ name: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: name, as: UTF8.self)
+        let settings: Set<String> = [
+            "UTF", "UCP", "CR", "LF", "CRLF", "ANYCRLF", "ANY", "NUL", "BSR_ANYCRLF", "BSR_UNICODE",
+        ]
+        return settings.contains(text) || text.hasPrefix("NO_") || text.hasPrefix("NOTEMPTY")
+            || text.hasPrefix("LIMIT_")
     }
 
     /// Whether a repeat follows at `index`: `*`, `+`, `?` or `{` and a digit.
@@ -162,6 +244,7 @@ enum SingleCharacterGroups {
         static let openParenthesis = UInt8(ascii: "(")
         static let closeParenthesis = UInt8(ascii: ")")
         static let openBrace = UInt8(ascii: "{")
+        static let closeBrace = UInt8(ascii: "}")
         static let asterisk = UInt8(ascii: "*")
         static let plus = UInt8(ascii: "+")
         static let question = UInt8(ascii: "?")
