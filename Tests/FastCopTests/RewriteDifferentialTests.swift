@@ -40,6 +40,12 @@ struct RewriteDifferentialTests {
         // Backtracking verbs: a class backtracks otherwise than a group.
         Case(pattern: #"(?:\W)+?(*PRUNE)([[:space:]])"#, subjects: ["d\u{8}-\n"], why: "prune after a lazy group"),
         Case(pattern: #"(?:[a-c]|é|\s)+?(*PRUNE)(?:d|\S)"#, subjects: ["Axé AK-\r1"], why: "prune after a lazy group"),
+        // The global loop: PCRE2's own rule after an empty match, CRLF whole, unset groups unset.
+        Case(pattern: #"\G(?:a|)"#, subjects: ["aab"], why: "\\G after an empty match"),
+        Case(pattern: #"(?<=\G.)"#, subjects: ["abc"], why: "\\G in a look-behind"),
+        Case(pattern: "\n?", subjects: ["a\r\nb", "\r\n"], why: "an empty match before a CRLF"),
+        Case(pattern: #"((?=.)\b)*+"#, subjects: ["A ", "ab cd"], why: "PCRE2 10.42's JIT leaks a failed capture"),
+        Case(pattern: #"(*COMMIT)"#, subjects: ["abc"], why: "a commit does not end the loop"),
         // Still rewritten, still right.
         Case(pattern: #"(?:\s|,)+$"#, subjects: ["a , \t", "a,b"], why: "the rewrite's own case"),
         Case(pattern: #"(?:\s)+x"#, subjects: ["  x", "x"], why: "one type item"),
