@@ -12,7 +12,7 @@ import Foundation
 ///
 /// As in the original, the empty string gives nil, and so does a value that is not a `String`.
 ///
-/// Prefer ``init(_:)`` in new code, `CharCaseFilter(.lowercase)`: the filter is configured
+/// Prefer ``init(_:)-(CharCaseFilter.Case)`` in new code, `CharCaseFilter(.lowercase)`: the filter is configured
 /// once, when it is made. The original's `CharCaseFilter { $0.charCase = … }` and setting
 /// ``charCase`` later also work and are safe while other threads use the filter (see
 /// ``FilterType``).

@@ -16,7 +16,8 @@ import Foundation
 /// ASCII text is returned without work: every form leaves it unchanged.
 ///
 /// Safe to share between threads, also while ``form`` is set (see ``FilterType``); prefer
-/// ``init(_:)`` to configure it when it is made: `UnicodeNormalizationFilter(.nfkc)`.
+/// ``init(_:)-(UnicodeNormalizationFilter.Form)`` to configure it when it is made:
+/// `UnicodeNormalizationFilter(.nfkc)`.
 public final class UnicodeNormalizationFilter: FilterProtocol, Sendable {
 
     /// A Unicode normalization form (Unicode Standard Annex #15).
