@@ -34,7 +34,9 @@ final class FrozenSettings<Settings: Sendable>: SettingsSnapshot {
 /// change empties the slot is kept (``retired``) until the cell goes. A change before the
 /// first use, in particular every change made while the filter is built, empties an empty
 /// slot and keeps nothing; each change after use keeps one old snapshot, which is why the
-/// documentation recommends configuring a filter when it is created.
+/// documentation recommends configuring a filter when it is created. No code of the user's
+/// runs under the lock (a snapshot's `init` reads settings, compiles a pattern at most), and
+/// `body` runs after it is released, so nested chains cannot deadlock.
 final class SnapshotCell<Snapshot: SettingsSnapshot>: Sendable {
     private struct State {
         var settings: Snapshot.Settings
