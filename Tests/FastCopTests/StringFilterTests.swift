@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FastCop
@@ -20,6 +21,21 @@ private struct RejectDigits: StringFilter {
     func apply(to value: String) throws -> String? {
         guard !value.contains(where: \.isNumber) else { throw Found(value: value) }
         return value
+    }
+}
+
+/// A closure-configured class of one's own, Sendable through a Mutex, as the documentation of
+/// `FilterProtocol` shows it.
+private final class LockedSuffixFilter: FilterProtocol, Sendable {
+    private let storage = Mutex("")
+    var suffix: String {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+    init(_ initialize: (LockedSuffixFilter) -> Void = { _ in }) { initialize(self) }
+    func filter<I, O>(_ value: I?, _ context: [String: Any]?) throws -> O? {
+        guard let string = value as? String else { return nil }
+        return (string + suffix) as? O
     }
 }
 
@@ -89,6 +105,16 @@ struct StringFilterTests {
         #expect(throws: RejectDigits.Found(value: "7")) {
             try TransformFilter { try RejectDigits().apply(to: $0) }.apply(to: "7")
         }
+    }
+
+    @Test("a FilterProtocol class of one's own, configured in its closure, Sendable through a Mutex")
+    func lockedClass() throws {
+        let filter = requireSendable(LockedSuffixFilter { $0.suffix = "!" })
+        let chain = FilterChain() <~~ filter
+        #expect(try chain.apply(to: "é") == "é!")
+        filter.suffix = "?"
+        let out: String? = try chain.filter("é", nil)
+        #expect(out == "é?")
     }
 
     @Test("the built-in filters are Sendable without @unchecked and have value initializers")
