@@ -63,6 +63,24 @@ struct FilterSettingsConcurrencyTests {
         #expect(cell.retiredCount <= 2000)
     }
 
+    @Test("a replaced snapshot lives as long as the cell (a reader may still borrow it), and no longer")
+    func retiredSnapshotLifetime() {
+        weak var first: FrozenSettings<Pair>?
+        weak var second: FrozenSettings<Pair>?
+        do {
+            let cell = SnapshotCell<FrozenSettings<Pair>>(Pair())
+            cell.withSnapshot { first = $0 }
+            cell.update { $0.a = 1 }
+            #expect(first != nil, "kept after the change")
+            #expect(first?.settings == Pair())
+            cell.withSnapshot { second = $0 }
+            #expect(second?.settings == Pair(a: 1, b: 0))
+            #expect(cell.retiredCount == 1)
+        }
+        #expect(first == nil, "freed with the cell")
+        #expect(second == nil, "freed with the cell")
+    }
+
     @Test("every call of a shared chain of reconfigured filters gives an output of some whole configuration")
     func reconfiguredChain() async throws {
         let lower = CharCaseFilter(.lowercase)
