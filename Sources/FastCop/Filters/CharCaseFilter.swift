@@ -12,12 +12,11 @@ import Foundation
 ///
 /// As in the original, the empty string gives nil, and so does a value that is not a `String`.
 ///
-/// Prefer ``init(_:)-(CharCaseFilter.Case)`` in new code, `CharCaseFilter(.lowercase)`: the filter is configured
-/// once, when it is made. The original's `CharCaseFilter { $0.charCase = … }` and setting
-/// ``charCase`` later also work and are safe while other threads use the filter (see
-/// ``FilterType``).
+/// Prefer ``init(_:)-(CharCaseFilter.Case)`` in new code, `CharCaseFilter(.lowercase)`: the
+/// filter is configured once, when it is made. The original's
+/// `CharCaseFilter { $0.charCase = … }` and setting ``charCase`` later also work and are safe
+/// while other threads use the filter (see ``FilterType``).
 public final class CharCaseFilter: FilterProtocol, Sendable {
-
     /// How to change the case. Mirrors SwiftFilter's `CharCaseFilter.Case`
     /// (`.Lowercase`, `.Uppercase`, `.Ucfirst`, `.Ucwords` in Swift 2).
     public enum Case: Sendable, Hashable, CaseIterable {

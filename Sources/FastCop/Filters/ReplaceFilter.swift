@@ -16,7 +16,6 @@ import Foundation
 /// `ReplaceFilter { $0.replaceType = … }` and setting the properties later also work and are
 /// safe while other threads use the filter (see ``FilterType``).
 public final class ReplaceFilter: FilterProtocol, Sendable {
-
     /// What to replace. Mirrors SwiftFilter's `ReplaceFilter.ReplaceType`
     /// (`.ReplaceString`, `.ReplaceRange` in Swift 2).
     public enum ReplaceType: Sendable, Hashable {
