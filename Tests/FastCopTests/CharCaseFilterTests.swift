@@ -33,6 +33,22 @@ struct CharCaseFilterTests {
         #expect(try CharCaseFilter(charCase).apply(to: input) == expected)
     }
 
+    @Test("setting charCase after use changes what the filter does, as the original's tests do")
+    func setAfterUse() throws {
+        let filter = CharCaseFilter { $0.charCase = .lowercase }
+        let lower: String? = try filter.filter("MÖÖ", nil)
+        #expect(lower == "möö")
+        filter.charCase = .uppercase
+        let upper: String? = try filter.filter("möö", nil)
+        #expect(upper == "MÖÖ")
+        #expect(filter.charCase == .uppercase)
+        filter.charCase = nil
+        #expect(throws: FilterError.noCharCase) { try filter.apply(to: "x") }
+        let unconfigured = CharCaseFilter()
+        let notAString: String? = try? unconfigured.filter(2, nil)
+        #expect(notAString == nil)
+    }
+
     @Test("the empty string gives nil, as the original", arguments: CharCaseFilter.Case.allCases)
     func emptyGivesNil(charCase: CharCaseFilter.Case) throws {
         let filter = CharCaseFilter(charCase)

@@ -3,6 +3,8 @@
 /// other ``ByteFilter``s, and the rest through a `String`.
 ///
 /// Made once per filter (when rules are loaded), then applied to many values from many threads.
+/// A step holds the filter's settings as they were when it was made (one snapshot, read once,
+/// not per value): a later change of the filter does not reach a step made before it.
 package enum ByteStep: Sendable {
     /// ``TrimFilter``, ``CharCaseFilter``, ``CollapseWhitespaceFilter`` or
     /// ``StripInvisiblesFilter``.
@@ -18,15 +20,15 @@ package enum ByteStep: Sendable {
     package init(_ filter: any FilterType) {
         if filter is TrimFilter {
             self = .plain(.trim)
-        } else if let filter = filter as? CharCaseFilter, filter.charCase == .lowercase {
+        } else if let filter = filter as? CharCaseFilter, filter.currentCase == .lowercase {
             self = .plain(.lowercase)
-        } else if let filter = filter as? CharCaseFilter, filter.charCase == .uppercase {
+        } else if let filter = filter as? CharCaseFilter, filter.currentCase == .uppercase {
             self = .plain(.uppercase)
         } else if filter is CollapseWhitespaceFilter {
             self = .plain(.collapseWhitespace)
         } else if let filter = filter as? StripInvisiblesFilter {
-            self = .plain(.stripInvisibles(keepsWhitespaceControls: filter.keepsWhitespaceControls))
-        } else if let filter = filter as? RegexReplaceFilter, let literal = LiteralReplacement(filter) {
+            self = .plain(.stripInvisibles(keepsWhitespaceControls: filter.keepsControls))
+        } else if let filter = filter as? RegexReplaceFilter, let literal = filter.literalReplacement {
             self = .replaceLiteral(literal)
         } else if let filter = filter as? any ByteFilter {
             self = .bytes(filter)
@@ -64,7 +66,7 @@ package enum PlainByteStep: Sendable {
     /// ``CollapseWhitespaceFilter``.
     case collapseWhitespace
     /// ``StripInvisiblesFilter`` with its ``StripInvisiblesFilter/keepsWhitespaceControls``
-    /// (read when the step is made, as filters are set up before use).
+    /// (read when the step is made).
     case stripInvisibles(keepsWhitespaceControls: Bool)
 
     /// Appends the filtered value of `bytes` (valid UTF-8) to `output`.

@@ -2,7 +2,7 @@ extension CharCaseFilter: ByteFilter {
     /// Appends `bytes` with their case changed: ASCII and Latin-1 lower and upper case on the
     /// bytes, everything else through ``convert(_:_:)``.
     package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
-        guard let charCase, charCase == .lowercase || charCase == .uppercase else {
+        guard let charCase = currentCase, charCase == .lowercase || charCase == .uppercase else {
             try applyThroughString(utf8: bytes, to: &output)
             return
         }

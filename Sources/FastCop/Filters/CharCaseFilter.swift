@@ -11,9 +11,12 @@ import Foundation
 /// ```
 ///
 /// As in the original, the empty string gives nil, and so does a value that is not a `String`.
-public final class CharCaseFilter: FilterProtocol, @unchecked Sendable {
-    // @unchecked: `charCase` is set while the filter is built and only read afterwards.
-
+///
+/// Prefer ``init(_:)-(CharCaseFilter.Case)`` in new code, `CharCaseFilter(.lowercase)`: the
+/// filter is configured once, when it is made. The original's
+/// `CharCaseFilter { $0.charCase = … }` and setting ``charCase`` later also work and are safe
+/// while other threads use the filter (see ``FilterType``).
+public final class CharCaseFilter: FilterProtocol, Sendable {
     /// How to change the case. Mirrors SwiftFilter's `CharCaseFilter.Case`
     /// (`.Lowercase`, `.Uppercase`, `.Ucfirst`, `.Ucwords` in Swift 2).
     public enum Case: Sendable, Hashable, CaseIterable {
@@ -31,7 +34,17 @@ public final class CharCaseFilter: FilterProtocol, @unchecked Sendable {
     }
 
     /// How to change the case; nil makes the filter throw.
-    public var charCase: Case?
+    ///
+    /// Setting it is safe at any time; a call already running keeps the case it started with.
+    public var charCase: Case? {
+        get { settings.settings }
+        set { settings.update { $0 = newValue } }
+    }
+
+    private let settings = SnapshotCell<FrozenSettings<Case?>>(nil)
+
+    /// ``charCase`` as the work reads it: once per call, without a lock.
+    var currentCase: Case? { settings.current() }
 
     /// Creates the filter and lets `initialize` set ``charCase``.
     public init(_ initialize: (CharCaseFilter) -> Void = { _ in }) {
@@ -57,8 +70,9 @@ public final class CharCaseFilter: FilterProtocol, @unchecked Sendable {
         CharCaseFilter.convert(value, try configured())
     }
 
+    /// The case of the current settings, read once per call.
     private func configured() throws -> Case {
-        guard let charCase else { throw FilterError.noCharCase }
+        guard let charCase = currentCase else { throw FilterError.noCharCase }
         return charCase
     }
 

@@ -11,15 +11,26 @@
 /// ```swift
 /// try DigitsOnlyFilter().apply(to: "Tel. ０３０-１２")   // "03012"
 /// ```
-public final class DigitsOnlyFilter: FilterProtocol, @unchecked Sendable {
-    // @unchecked: `convertsToASCII` is set while the filter is built and only read afterwards.
-
+///
+/// Safe to share between threads, also while ``convertsToASCII`` is set (see ``FilterType``);
+/// prefer ``init(convertsToASCII:)`` to configure it when it is made.
+public final class DigitsOnlyFilter: FilterProtocol, Sendable {
     /// Whether non-ASCII digits become ASCII digits ("３" → "3"); true by default.
-    public var convertsToASCII = true
+    public var convertsToASCII: Bool {
+        get { settings.settings }
+        set { settings.update { $0 = newValue } }
+    }
+
+    private let settings = SnapshotCell<FrozenSettings<Bool>>(true)
 
     /// Creates the filter and lets `initialize` set ``convertsToASCII``.
     public init(_ initialize: (DigitsOnlyFilter) -> Void = { _ in }) {
         initialize(self)
+    }
+
+    /// Creates the filter with its setting (a FastCop addition; the recommended form).
+    public convenience init(convertsToASCII: Bool) {
+        self.init { $0.convertsToASCII = convertsToASCII }
     }
 
     /// Returns the digits of the string cast to `O`; nil for a value that is not a `String`.
@@ -33,6 +44,7 @@ public final class DigitsOnlyFilter: FilterProtocol, @unchecked Sendable {
     }
 
     private func digits(of string: String) -> String {
+        let convertsToASCII: Bool = settings.current()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {

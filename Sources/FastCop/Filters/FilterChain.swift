@@ -18,31 +18,27 @@
 /// - As in the original, each intermediate value is cast to the chain's input type `I`: in a
 ///   chain filtering a `String`, a step that gives something else gives nil.
 ///
-/// A chain may be applied from many threads at once once it is built, as the batch layer does:
-/// every built-in filter is safe to share after configuration.
-public final class FilterChain: FilterProtocol, @unchecked Sendable {
-    // @unchecked: `filters` changes only through registerFilter / <~~ while the chain is being
-    // built; filtering only reads it, and every element is itself Sendable (FilterType: Sendable).
-    // Adding filters while other threads apply the chain is not supported (as for any setting).
-
+/// A chain may be applied from many threads at once, as the batch layer does: it is
+/// `Sendable`, and so is every filter in it. Build it first; adding a filter while other
+/// threads apply the chain is safe too (each application runs the list of filters it started
+/// with), but each addition after the chain was applied keeps the old list until the chain
+/// goes.
+public final class FilterChain: FilterProtocol, Sendable {
     /// The filters, in the order they run.
-    public private(set) var filters: [any FilterType] = []
+    public var filters: [any FilterType] { list.settings }
 
-    /// The same filters for ``apply(to:context:)``, which borrows them: reading ``filters``
-    /// (a stored `var`) would retain its array, and calling a filter from it would copy (retain)
-    /// the filter, objects every thread applying the chain shares; contended reference counts
-    /// were the largest cost of a chain on two cores.
+    /// The filters, and the same filters as a ``FilterList`` for ``apply(to:context:)``, which
+    /// borrows them: reading a stored array would retain it, and calling a filter from it would
+    /// copy (retain) the filter, objects every thread applying the chain shares; contended
+    /// reference counts were the largest cost of a chain on two cores.
     ///
-    /// The slot is filled on the first apply after a change, so building a chain makes no list.
-    private let list = SharedSlot<FilterList>()
-    /// Lists emptied from the slot by ``registerFilter(_:)`` after the chain was applied,
-    /// kept because another thread may still be reading one. Only a list that was applied is
-    /// kept, so there are at most as many as filters registered after the first apply (never
-    /// more than the chain's filters), whatever the chain's use.
-    private var retired: [FilterList] = []
+    /// The list is made on the first apply after a change, so building a chain makes no list;
+    /// a list replaced after the chain was applied is kept (another thread may still be
+    /// reading it): at most one per filter registered after the first apply.
+    private let list = SnapshotCell<FilterList>([])
 
     /// How many replaced lists the chain keeps (for tests).
-    var retiredListCount: Int { retired.count }
+    var retiredListCount: Int { list.retiredCount }
 
     /// Creates an empty chain and lets `initialize` configure it.
     public init(_ initialize: (FilterChain) -> Void = { _ in }) {
@@ -53,8 +49,7 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
     ///
     /// Mirrors SwiftFilter's `registerFilter(_:)`.
     public func registerFilter(_ filter: any FilterType) {
-        filters.append(filter)
-        if let old = list.reset() { retired.append(old) }
+        list.update { $0.append(filter) }
     }
 
     /// Runs the filters in order on `value` and returns the last one's result cast to `O`.
@@ -62,21 +57,22 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
     /// - Returns: nil as soon as a filter gives nil, or when the result does not cast to `O`.
     /// - Throws: the first error a filter throws.
     public func filter<I, O>(_ value: I?, _ context: [String: Any]?) throws -> O? {
-        var current = value
-        for filter in filters {
-            let next: I? = try filter.filter(current, context)
-            guard let next else { return nil }
-            current = next
+        try list.withSnapshot { list in
+            var current = value
+            for filter in list.filters {
+                let next: I? = try filter.filter(current, context)
+                guard let next else { return nil }
+                current = next
+            }
+            guard let current else { return nil }
+            return current as? O
         }
-        guard let current else { return nil }
-        return current as? O
     }
 
     /// Runs the filters in order on a `String`, calling each one's typed
     /// ``FilterType/apply(to:context:)``.
     public func apply(to value: String, context: [String: Any]?) throws -> String? {
-        // The slot is empty after a change; the first apply makes the list.
-        try list.withValue(orMake: makeList) { list in
+        try list.withSnapshot { list in
             var current = value
             for index in list.filters.indices {
                 let next: String?
@@ -91,9 +87,6 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
             return current
         }
     }
-
-    /// The list of the chain's filters, for the slot.
-    private func makeList() -> FilterList { FilterList(filters) }
 }
 
 /// An immutable list of filters, shared by every thread applying a chain.
@@ -101,7 +94,7 @@ public final class FilterChain: FilterProtocol, @unchecked Sendable {
 /// A filter that is an object (every built-in filter) is also kept as an unretained reference,
 /// which a call borrows, whereas calling through `any FilterType` copies the filter first (a
 /// retain and a release on an object every thread shares).
-final class FilterList: Sendable {
+final class FilterList: SettingsSnapshot {
     let filters: [any FilterType]
     /// The filters that are objects, unretained, with their types: ``filters`` keeps them
     /// alive as long as the list lives, and a call through ``apply(_:to:context:)`` neither

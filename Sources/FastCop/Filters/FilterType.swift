@@ -12,10 +12,31 @@
 /// value. A built-in filter that is not configured throws a ``FilterError`` (before looking at
 /// the value); given a value that is not a `String` (nil included) it returns nil.
 ///
+/// ## Sharing filters between threads
+///
 /// Filters are `Sendable` (a departure from the original, which predates Swift concurrency):
 /// a ``FilterChain`` is applied to many strings from many threads at once, so the compiler
-/// checks that everything put in a chain may be shared. A filter's settings are meant to be
-/// set while it is built (`X { $0.setting = … }`) and not changed while other threads use it.
+/// checks that everything put in a chain may be shared.
+///
+/// - **Recommended:** configure a filter when it is made, with the value initializers:
+///   `CharCaseFilter(.lowercase)`, `ReplaceFilter(.replaceString(searchStr: "a",
+///   replacementStr: "b"))`, `RegexReplaceFilter(pattern:replacement:)`,
+///   `UnicodeNormalizationFilter(.nfkc)`, `StripInvisiblesFilter(keepsWhitespaceControls:)`,
+///   `DigitsOnlyFilter(convertsToASCII:)`; `TrimFilter()`, `CollapseWhitespaceFilter()` have
+///   no settings.
+/// - **Also safe:** the original's spelling, `CharCaseFilter { $0.charCase = .lowercase }`,
+///   and setting a property later, even while other threads apply the filter. The built-in
+///   filters keep their settings behind a lock and their work reads one immutable snapshot of
+///   them per call, without the lock: a call runs with the settings from before a change or
+///   after it, never a mix, and there is no data race. Each change made after the filter was
+///   first used keeps its old snapshot (a few dozen bytes, more for a compiled pattern) until
+///   the filter goes, which is why filters are best configured once.
+/// - The byte paths of the record pipeline (`fastcop clean`, `FastCopRecords`) read a
+///   filter's settings once, when the rules are loaded; a later change does not reach them.
+/// - **Filters of your own:** a `struct` conforming to ``StringFilter``, which implements
+///   only ``StringFilter/apply(to:)``, or a ``TransformFilter`` closure. Both are `Sendable`
+///   without `@unchecked`. A class conforming to ``FilterProtocol`` with `var` settings is
+///   not `Sendable` unless it synchronizes them itself (as the built-in filters do).
 public protocol FilterType: Sendable {
     /// Filters `value` and returns the result cast to `O`, or nil.
     ///
@@ -58,12 +79,23 @@ extension FilterType {
 /// A filter that is built and configured in one expression: `X()` or `X { $0.setting = … }`.
 ///
 /// Mirrors SwiftFilter's `FilterProtocol`; the closure runs inside `init` and receives the new
-/// filter. A filter of your own:
+/// filter. Every built-in filter conforms, and its settings are safe to set at any time (see
+/// ``FilterType``).
+///
+/// For a filter of your own, prefer a `struct` conforming to ``StringFilter``: it needs no
+/// `init` closure and no `@unchecked Sendable`. A class with `var` settings configured through
+/// this protocol's closure, as the original's README shows, must make its settings safe to
+/// share itself to be `Sendable`, for example with a `Mutex` from the Synchronization module:
 ///
 /// ```swift
-/// final class SuffixFilter: FilterProtocol, @unchecked Sendable {
-///     // @unchecked: `suffix` is set while the filter is built and only read afterwards.
-///     var suffix = ""
+/// import Synchronization
+///
+/// final class SuffixFilter: FilterProtocol, Sendable {
+///     private let storage = Mutex("")
+///     var suffix: String {
+///         get { storage.withLock { $0 } }
+///         set { storage.withLock { $0 = newValue } }
+///     }
 ///     init(_ initialize: (SuffixFilter) -> Void = { _ in }) { initialize(self) }
 ///     func filter<I, O>(_ value: I?, _ context: [String: Any]?) throws -> O? {
 ///         guard let string = value as? String else { return nil }

@@ -36,6 +36,12 @@ final class PreparedReplacement: Sendable {
         return try replaceAnchored(in: string, anchoredParts)
     }
 
+    /// Appends `bytes` (valid UTF-8) with the matches replaced, through the `String` code.
+    func append(replacingIn bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
+        var replaced = try replace(in: String(decoding: bytes, as: UTF8.self))
+        replaced.withUTF8 { output.append(contentsOf: $0) }
+    }
+
     /// Replaces the matches that start the string and follow each other without a gap, as
     /// `NSRegularExpression` does with `.anchored`; later matches stay as they are.
     private func replaceAnchored(in string: String, _ parts: [TemplatePart]) throws -> String {

@@ -16,6 +16,11 @@ public import Foundation
 ///   ``PatternCache/shared``, and the template is translated once; both are kept by the filter
 ///   until a setting changes, so each call is one `pcre2_substitute`. (The original built an
 ///   `NSRegularExpression` on every call.)
+/// - Prefer ``init(pattern:replacement:options:matchingOptions:)`` in new code: the filter is
+///   configured once, when it is made, and ``prepare()`` reports a broken pattern at once.
+///   The original's `RegexReplaceFilter { $0.pattern = …; $0.replacement = … }` and setting
+///   the properties later also work and are safe while other threads use the filter: a call
+///   runs with the settings from before or after a change, never a mix (see ``FilterType``).
 /// - ``replacement`` is an `NSRegularExpression` template: `$0`…`$99`, `${name}`, `\` to
 ///   escape. See ``Pattern/replacing(in:with:)``.
 /// - ``options`` takes `NSRegularExpression.Options`, mapped as
@@ -32,35 +37,35 @@ public import Foundation
 /// (for any value, as the original); for a `String` value, a ``PatternError`` for a broken
 /// pattern (its `description` shows a caret under the fault), a template that names a missing
 /// group, or a match that reaches a limit.
-public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
-    // @unchecked: the settings are set while the filter is built and only read afterwards.
-    // What filtering computes from them (the compiled pattern and template) is published
-    // through a SharedSlot, so concurrent first calls are safe and later calls borrow it;
-    // changing a setting empties the slot (a configuration-time write, like the settings).
-
+public final class RegexReplaceFilter: FilterProtocol, Sendable {
     /// The regular expression, in PCRE2 (Perl-compatible) syntax; nil makes the filter throw.
-    public var pattern: String? { didSet { settingChanged() } }
+    public var pattern: String? {
+        get { settings.settings.pattern }
+        set { settings.update { $0.pattern = newValue } }
+    }
 
     /// Compile options, as `NSRegularExpression.Options`; default none.
-    public var options: NSRegularExpression.Options = [] { didSet { settingChanged() } }
+    public var options: NSRegularExpression.Options {
+        get { settings.settings.options }
+        set { settings.update { $0.options = newValue } }
+    }
 
     /// Matching options, as `NSRegularExpression.MatchingOptions`; only `.anchored` has an
     /// effect (see above). Default none.
-    public var matchingOptions: NSRegularExpression.MatchingOptions = [] {
-        didSet { settingChanged() }
+    public var matchingOptions: NSRegularExpression.MatchingOptions {
+        get { settings.settings.matchingOptions }
+        set { settings.update { $0.matchingOptions = newValue } }
     }
 
     /// The replacement template; nil makes the filter throw.
-    public var replacement: String? { didSet { settingChanged() } }
-
-    private let prepared = SharedSlot<PreparedOutcome>()
-    /// What earlier settings prepared: kept with the filter, since a thread applying it while
-    /// a setting changed (unsupported, but it must not crash) may still be reading one.
-    private var retired: [PreparedOutcome] = []
-
-    private func settingChanged() {
-        if let old = prepared.reset() { retired.append(old) }
+    public var replacement: String? {
+        get { settings.settings.replacement }
+        set { settings.update { $0.replacement = newValue } }
     }
+
+    /// The four settings, and what the work prepares from them (the compiled pattern and
+    /// template), made on first use after a change.
+    private let settings = SnapshotCell<PreparedOutcome>(Settings())
 
     /// Creates the filter and lets `initialize` set ``pattern``, ``replacement`` and the options.
     public init(_ initialize: (RegexReplaceFilter) -> Void = { _ in }) {
@@ -117,43 +122,53 @@ public final class RegexReplaceFilter: FilterProtocol, @unchecked Sendable {
         get throws { try withOutcome { try $0.ready().pattern } }
     }
 
-    /// Runs `body` with what the settings prepare, borrowed (see ``SharedSlot``).
+    /// Runs `body` with what the current settings prepare, borrowed (see ``SnapshotCell``).
     @inline(__always)
-    private func withOutcome<R>(_ body: (PreparedOutcome) throws -> R) throws -> R {
-        try prepared.withValue(orMake: makeOutcome, body)
+    func withOutcome<R>(_ body: (PreparedOutcome) throws -> R) rethrows -> R {
+        try settings.withSnapshot(body)
     }
 
-    private func makeOutcome() -> PreparedOutcome {
-        guard let pattern, let replacement else {
-            return PreparedOutcome(isConfigured: false, .failure(FilterError.noPatternOrReplacement))
-        }
-        return PreparedOutcome(
-            isConfigured: true,
-            Result {
-                try PreparedReplacement(
-                    pattern: pattern, options: options, matchingOptions: matchingOptions,
-                    template: replacement)
-            })
+    /// The settings of a ``RegexReplaceFilter``.
+    struct Settings: Sendable {
+        var pattern: String?
+        var options: NSRegularExpression.Options = []
+        var matchingOptions: NSRegularExpression.MatchingOptions = []
+        var replacement: String?
     }
 }
 
 /// What preparing a configuration gave: the ready replacement, or the error to throw.
-private final class PreparedOutcome: Sendable {
+final class PreparedOutcome: SettingsSnapshot {
     let isConfigured: Bool
     /// The ready replacement; read as a stored property so that callers borrow it.
     let replacement: PreparedReplacement?
     /// Why there is no replacement.
     let failure: (any Error)?
+    /// The byte form of a literal replacement (see ``LiteralReplacement``).
+    let literal: LiteralReplacement?
 
-    init(isConfigured: Bool, _ result: Result<PreparedReplacement, any Error>) {
-        self.isConfigured = isConfigured
-        switch result {
-        case .success(let replacement):
+    /// Compiles the pattern and translates the template of `settings` (once per change of
+    /// the settings, on first use).
+    init(_ settings: RegexReplaceFilter.Settings) {
+        guard let pattern = settings.pattern, let template = settings.replacement else {
+            isConfigured = false
+            replacement = nil
+            failure = FilterError.noPatternOrReplacement
+            literal = nil
+            return
+        }
+        isConfigured = true
+        do {
+            let replacement = try PreparedReplacement(
+                pattern: pattern, options: settings.options, matchingOptions: settings.matchingOptions,
+                template: template)
             self.replacement = replacement
             failure = nil
-        case .failure(let error):
+            literal = LiteralReplacement(replacement, template: template, matchingOptions: settings.matchingOptions)
+        } catch {
             replacement = nil
             failure = error
+            literal = nil
         }
     }
 

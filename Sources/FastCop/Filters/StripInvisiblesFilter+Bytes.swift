@@ -2,7 +2,7 @@ extension StripInvisiblesFilter: ByteFilter {
     /// Appends `bytes` without their invisible characters (see
     /// ``append(utf8:keepsWhitespaceControls:to:)``).
     package func apply(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws {
-        Self.append(utf8: bytes, keepsWhitespaceControls: keepsWhitespaceControls, to: &output)
+        Self.append(utf8: bytes, keepsWhitespaceControls: keepsControls, to: &output)
     }
 
     /// Appends `bytes` (valid UTF-8) without their invisible characters to `output`: the bytes

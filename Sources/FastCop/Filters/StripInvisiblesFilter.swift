@@ -24,17 +24,30 @@
 /// ```swift
 /// try StripInvisiblesFilter().apply(to: "\u{FEFF}ab\u{200B}c\u{0}")   // "abc"
 /// ```
-public final class StripInvisiblesFilter: FilterProtocol, @unchecked Sendable {
-    // @unchecked: `keepsWhitespaceControls` is set while the filter is built and only read
-    // afterwards.
-
+///
+/// Safe to share between threads, also while ``keepsWhitespaceControls`` is set (see
+/// ``FilterType``); prefer ``init(keepsWhitespaceControls:)`` to configure it when it is made.
+public final class StripInvisiblesFilter: FilterProtocol, Sendable {
     /// Whether tab, line feed, vertical tab, form feed, carriage return and NEL are kept;
     /// true by default.
-    public var keepsWhitespaceControls = true
+    public var keepsWhitespaceControls: Bool {
+        get { settings.settings }
+        set { settings.update { $0 = newValue } }
+    }
+
+    private let settings = SnapshotCell<FrozenSettings<Bool>>(true)
+
+    /// ``keepsWhitespaceControls`` as the work reads it: once per call, without a lock.
+    var keepsControls: Bool { settings.current() }
 
     /// Creates the filter and lets `initialize` set ``keepsWhitespaceControls``.
     public init(_ initialize: (StripInvisiblesFilter) -> Void = { _ in }) {
         initialize(self)
+    }
+
+    /// Creates the filter with its setting (a FastCop addition; the recommended form).
+    public convenience init(keepsWhitespaceControls: Bool) {
+        self.init { $0.keepsWhitespaceControls = keepsWhitespaceControls }
     }
 
     /// Returns the string without its invisible characters, cast to `O`; nil for a value that
@@ -49,7 +62,7 @@ public final class StripInvisiblesFilter: FilterProtocol, @unchecked Sendable {
     }
 
     private func strip(_ string: String) -> String {
-        Self.strip(string, keepsWhitespaceControls: keepsWhitespaceControls)
+        Self.strip(string, keepsWhitespaceControls: keepsControls)
     }
 
     /// Whether `byte` is printable ASCII, or tab, LF or CR kept as whitespace.

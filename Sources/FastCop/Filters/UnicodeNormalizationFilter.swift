@@ -14,8 +14,11 @@ import Foundation
 /// ```
 ///
 /// ASCII text is returned without work: every form leaves it unchanged.
-public final class UnicodeNormalizationFilter: FilterProtocol, @unchecked Sendable {
-    // @unchecked: `form` is set while the filter is built and only read afterwards.
+///
+/// Safe to share between threads, also while ``form`` is set (see ``FilterType``); prefer
+/// ``init(_:)-(UnicodeNormalizationFilter.Form)`` to configure it when it is made:
+/// `UnicodeNormalizationFilter(.nfkc)`.
+public final class UnicodeNormalizationFilter: FilterProtocol, Sendable {
 
     /// A Unicode normalization form (Unicode Standard Annex #15).
     public enum Form: String, Sendable, Hashable, CaseIterable {
@@ -30,7 +33,12 @@ public final class UnicodeNormalizationFilter: FilterProtocol, @unchecked Sendab
     }
 
     /// The form to normalize to; NFC by default.
-    public var form = Form.nfc
+    public var form: Form {
+        get { settings.settings }
+        set { settings.update { $0 = newValue } }
+    }
+
+    private let settings = SnapshotCell<FrozenSettings<Form>>(.nfc)
 
     /// Creates the filter and lets `initialize` set ``form``.
     public init(_ initialize: (UnicodeNormalizationFilter) -> Void = { _ in }) {
@@ -44,12 +52,12 @@ public final class UnicodeNormalizationFilter: FilterProtocol, @unchecked Sendab
 
     /// Returns the normalized string cast to `O`; nil for a value that is not a `String`.
     public func filter<I, O>(_ value: I?, _ context: [String: Any]?) throws -> O? {
-        filterString(value) { UnicodeNormalizationFilter.normalize($0, form) }
+        filterString(value) { UnicodeNormalizationFilter.normalize($0, settings.current()) }
     }
 
     /// Returns `value` normalized.
     public func apply(to value: String, context: [String: Any]?) throws -> String? {
-        UnicodeNormalizationFilter.normalize(value, form)
+        UnicodeNormalizationFilter.normalize(value, settings.current())
     }
 
     static func normalize(_ string: String, _ form: Form) -> String {

@@ -53,6 +53,19 @@ final class SharedSlot<Value: AnyObject & Sendable>: Sendable {
         return try body(fill(make()))
     }
 
+    /// Runs `body` with the value, borrowed as ``withValue(orMake:_:)`` does, or with what
+    /// `fallback` gives while the slot is empty. Unlike ``withValue(orMake:_:)``, the slot is
+    /// not filled here: `fallback` fills it (with ``value(orMake:)``) under the lock its
+    /// caller's ``reset()`` also holds, so that a value made from old settings can never land
+    /// in the slot after a reset (see ``SnapshotCell``).
+    @inline(__always)
+    func withValue<R>(orElse fallback: () -> Value, _ body: (Value) throws -> R) rethrows -> R {
+        if let raw = UnsafeMutableRawPointer(bitPattern: storage.load(ordering: .acquiring)) {
+            return try Unmanaged<Value>.fromOpaque(raw).borrow(body)
+        }
+        return try body(fallback())
+    }
+
     /// The value if the slot holds one.
     var existing: Value? {
         guard let raw = UnsafeMutableRawPointer(bitPattern: storage.load(ordering: .acquiring)) else {
