@@ -44,6 +44,17 @@ private func requireSendable<T: Sendable>(_ value: T) -> T { value }
 
 @Suite("StringFilter and TransformFilter: filters of one's own")
 struct StringFilterTests {
+    @Test("docs/library.md: a filter of one's own")
+    func guideExample() throws {
+        struct SuffixFilter: StringFilter {
+            let suffix: String
+            func apply(to value: String) throws -> String? { value + suffix }
+        }
+        let chain = FilterChain() <~~ TrimFilter() <~~ SuffixFilter(suffix: "!")
+        #expect(try chain.apply(to: "  hi ") == "hi!")
+        #expect(try (FilterChain() <~~ TransformFilter { $0.uppercased() }).apply(to: "é") == "É")
+    }
+
     @Test("a struct with apply(to:) gets the original's generic filter(_:_:)")
     func genericFilter() throws {
         let filter = requireSendable(AffixFilter(prefix: "«", suffix: "»"))
