@@ -18,7 +18,7 @@ extension Validation {
     ///   ``PatternError``, and the developer is told once, at setup, through
     ///   ``ValidationDiagnostics`` (standard error by default), with PCRE2's message and a caret
     ///   under the fault. To get the error thrown instead, compile the pattern with
-    ///   `try Pattern(…)` and pass it to ``format(_:message:)-(Pattern,_)``.
+    ///   `try Pattern(…)` and pass it to ``format(_:message:)-(Pattern,_)->Validation<String>``.
     /// - A match that reaches a limit (a runaway pattern on hostile input) fails the value with
     ///   `message`; the underlying error is the limit's ``PatternError``.
     ///

@@ -38,7 +38,7 @@
 /// ```
 ///
 /// To have the error thrown at setup instead, compile the pattern yourself: `try Pattern(…)`
-/// throws the same ``PatternError``, and ``Validation/format(_:message:)-(Pattern,_)`` takes the
+/// throws the same ``PatternError``, and ``Validation/format(_:message:)-(Pattern,_)->Validation<String>`` takes the
 /// compiled pattern.
 ///
 /// The rules that report here: `format(_:options:message:)` on `String` and `String?`, and

@@ -32,9 +32,10 @@ final class ValidationState: Sendable {
         /// error (the same box) rather than making an equal one.
         mutating func store(first: (any Error)?, rest: [any Error]) {
             guard let first else {
+                // Swapped, not copied: no reference count changes hands.
                 if !current.isEmpty {
-                    spare = current
-                    current = []
+                    swap(&current, &spare)
+                    if !current.isEmpty { current = [] }
                 }
                 return
             }

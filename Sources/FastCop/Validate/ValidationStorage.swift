@@ -15,9 +15,12 @@
 final class ValidationStorage<Value> {
     /// The rules, in declaration order.
     @usableFromInline let validations: [Validation<Value>]
-    /// The rule when there is exactly one (the common case), called without going through the
-    /// array: an element read from an array is retained for the call, a `let` property is not.
-    @usableFromInline let onlyValidation: Validation<Value>?
+    /// The rule when there is exactly one (the common case; see ``hasOneValidation``), called
+    /// without going through the array: an element read from an array (or an optional) is
+    /// retained for the call, a `let` property is not.
+    @usableFromInline let onlyValidation: Validation<Value>
+    /// Whether there is exactly one rule, ``onlyValidation``.
+    @usableFromInline let hasOneValidation: Bool
     /// The errors, the lock and the handlers.
     @usableFromInline let state: ValidationState
     /// The current value; read and written only under ``state``'s lock, which is why the
@@ -27,7 +30,8 @@ final class ValidationStorage<Value> {
     /// Stores `value` and validates it (the original validates at init too).
     init(value: Value, validations: [Validation<Value>]) {
         self.validations = validations
-        onlyValidation = validations.count == 1 ? validations[0] : nil
+        hasOneValidation = validations.count == 1
+        onlyValidation = validations.first ?? Validation { _ in }
         var errors: [any Error] = []
         for validation in validations {
             do {
@@ -57,7 +61,7 @@ final class ValidationStorage<Value> {
         // optional makes no array.
         var first: (any Error)?
         var rest: [any Error] = []
-        if let onlyValidation {
+        if hasOneValidation {
             do {
                 try onlyValidation.validate(newValue)
             } catch {
