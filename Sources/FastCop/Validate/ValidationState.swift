@@ -46,7 +46,7 @@ final class ValidationState: Sendable {
                     return
                 }
             }
-            if current.count == 1 { spare = current }
+            if current.count == 1 { swap(&current, &spare) }
             current = [first] + rest
         }
     }
