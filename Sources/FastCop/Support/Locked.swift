@@ -13,9 +13,7 @@
 /// access under it is reported as a race, which would hide real ones in `scripts/test`'s TSan run.
 package final class Locked<Value>: @unchecked Sendable {
     // @unchecked Sendable: `value` is only read or written between lock and unlock.
-    // Unchecked exclusivity: the mutex already makes each access exclusive; the runtime's
-    // check cost two calls per `withLock` (a few percent of a `@Validate` set, issue 34).
-    @exclusivity(unchecked) private var value: Value
+    private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init(_ value: Value) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The part of a ``Validate`` wrapper's shared state that does not depend on the value's type:
 /// the lock, the errors of the last validation, whether there are any, and the change handlers.
@@ -8,18 +7,23 @@ import Synchronization
 /// for generic metadata (``ValidationStorage`` holds the value and is specialized in the
 /// client; see there).
 ///
-/// **What it buys** (the validate section of `scripts/bench`, issue 34): one lock round trip
-/// per set and none per ``isValid``; no errors array made, compared or freed when a value is
+/// **What it buys** (the validate section of `scripts/bench`, issue 34): one round trip of a
+/// ``FlagLock`` per set (one atomic read-modify-write) and none per ``isValid`` (the lock's
+/// flag); no errors array made, compared or freed when a value is
 /// valid, nor when it fails as the stored value did (the built-in rules throw one error made
 /// once); no comparison of errors while nobody observes them.
 @usableFromInline
-final class ValidationState: Sendable {
+final class ValidationState: @unchecked Sendable {
+    // @unchecked Sendable: `errors` (and the storage's value) are only read or written while
+    // `lock` is held.
+
     /// The handlers registered with ``Validate/onErrorsChange(_:)``.
     @usableFromInline let observers = ErrorsObservers()
-    /// The errors, guarding ``ValidationStorage/storedValue`` too.
-    private let locked: Locked<Errors>
-    /// Whether the stored errors are empty: written under the lock with them, read without it.
-    private let valid: Atomic<Bool>
+    /// Guards ``errors`` and ``ValidationStorage/storedValue``; its flag says whether the
+    /// errors are empty, written as the lock is freed and read without taking it.
+    private let lock: FlagLock
+    /// The errors; only under ``lock`` (which is why the exclusivity check is left out).
+    @exclusivity(unchecked) private var errors: Errors
 
     /// The errors of the last validation, and the last array of one error put aside when a
     /// valid value replaced it (a value that fails the same way again takes it back: invalid
@@ -53,41 +57,47 @@ final class ValidationState: Sendable {
 
     /// A state holding the errors of the validation at creation.
     init(errors: [any Error]) {
-        locked = Locked(Errors(current: errors))
-        valid = Atomic(errors.isEmpty)
+        self.errors = Errors(current: errors)
+        lock = FlagLock(flag: errors.isEmpty)
     }
 
     /// Whether the last validation found no error: one load, no lock.
-    @usableFromInline var isValid: Bool { valid.load(ordering: .acquiring) }
+    @usableFromInline var isValid: Bool { lock.flag }
 
     /// The errors of the last validation.
-    @usableFromInline var currentErrors: [any Error] { locked.withLock { $0.current } }
+    @usableFromInline var currentErrors: [any Error] { lock.withLock { errors.current } }
 
     /// Runs `body` under the lock (to read the value stored with the errors).
     @usableFromInline func withLock<R>(_ body: () -> R) -> R {
-        locked.withLock { _ in body() }
+        lock.withLock(body)
     }
 
     /// Under the lock, runs `storeValue` and stores the errors a validation found: `first`, then
     /// `rest` (empty unless two validations or more failed).
     ///
+    /// `storeValue` should only move values in and out (the value it replaces is best released
+    /// after this returns): the lock is for short sections.
+    ///
     /// - Returns: the new errors when handlers are registered and the errors differ from the
-    ///   previous ones (for ``ErrorsObservers/notify(_:)``, outside the lock), else nil.
+    ///   previous ones (for ``ErrorsObservers/notify(_:)``), else nil.
     @usableFromInline func store(
         first: (any Error)?, rest: [any Error], storingValue storeValue: () -> Void
     ) -> [any Error]? {
-        let observed = observers.isObserved
-        return locked.withLock { errors in
+        guard observers.isObserved else {
+            lock.lock()
             storeValue()
-            valid.store(first == nil, ordering: .releasing)
-            guard observed else {
-                errors.store(first: first, rest: rest)
-                return nil
-            }
-            let previous = errors.current
             errors.store(first: first, rest: rest)
-            return ValidationState.same(previous, errors.current) ? nil : errors.current
+            lock.unlock(setting: first == nil)
+            return nil
         }
+        lock.lock()
+        storeValue()
+        let previous = errors.current
+        errors.store(first: first, rest: rest)
+        let current = errors.current
+        lock.unlock(setting: first == nil)
+        // Compared outside the lock: `localizedDescription` may run an error type's own code.
+        return ValidationState.same(previous, current) ? nil : current
     }
 
     /// Errors are the same when they have the same count, and pairwise the same type and

@@ -3,7 +3,7 @@
 ///
 /// Plays the part of Validate's `Validator` class (reference storage, so that setting through
 /// a copy such as `$name` or a SwiftUI binding changes the one value). The value and errors
-/// sit behind one lock (in ``ValidationState``, a pthread mutex that ThreadSanitizer can see);
+/// sit behind one lock (``ValidationState``'s ``FlagLock``, which ThreadSanitizer can see);
 /// validations and handlers run outside it, so a validation or handler may read the wrapper
 /// without deadlocking.
 ///
@@ -76,7 +76,9 @@ final class ValidationStorage<Value> {
                 }
             }
         }
-        if let changed = state.store(first: first, rest: rest, storingValue: { storedValue = newValue }) {
+        // Swapped in: the value it replaces is released after the lock is freed.
+        var replaced = newValue
+        if let changed = state.store(first: first, rest: rest, storingValue: { swap(&storedValue, &replaced) }) {
             state.observers.notify(changed)
         }
     }
