@@ -1,6 +1,13 @@
-import FastCop
 import Synchronization
 import Testing
+
+@testable import FastCop
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The handler is process-wide: the tests that replace it run one at a time, and each looks
 /// only at diagnostics about its own patterns (other suites' broken patterns may pass by).
@@ -112,6 +119,33 @@ struct ValidationDiagnosticsTests {
                 #expect(!message.contains("offset") && !message.contains("limit"))
             }
         }
+    }
+
+    @Test("the default handler writes the diagnostic and a newline to its file descriptor")
+    func writesToFileDescriptor() throws {
+        // `standardError` is `writing(to: STDERR_FILENO)`; a pipe stands in for standard error.
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let diagnostic = try #require(
+            Self.diagnostics(about: "(pipe-test") {
+                let _: Validation<String> = .format("(pipe-test", message: "Bad")
+            }.first)
+        ValidationDiagnostics.writing(to: ends[1])(diagnostic)
+        close(ends[1])
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(ends[0], &bytes, bytes.count)
+        let written = String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
+        #expect(
+            written
+                == """
+                FastCop: Validation.format(_:options:message:) cannot check any value; every value fails \
+                with "Bad" until this is fixed:
+                (pipe-test
+                          ^
+                missing closing parenthesis at offset 10
+
+                """)
     }
 
     @Test("a batch report's rejection says the message alone, not the pattern in front of it")

@@ -79,10 +79,15 @@ public enum ValidationDiagnostics {
 
     /// The default handler: writes the diagnostic's ``Diagnostic/description`` and a newline to
     /// standard error.
-    public static let standardError: Handler = { diagnostic in
-        var text = "\(diagnostic)\n"
-        // One write(2) call, so that diagnostics from several threads do not interleave.
-        text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    public static let standardError: Handler = writing(to: STDERR_FILENO)
+
+    /// A handler that writes each diagnostic and a newline to the file descriptor `descriptor`,
+    /// in one `write(2)` call, so that diagnostics from several threads do not interleave.
+    static func writing(to descriptor: Int32) -> Handler {
+        { diagnostic in
+            var text = "\(diagnostic)\n"
+            text.withUTF8 { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
+        }
     }
 
     /// The handler and the diagnostics already given.
