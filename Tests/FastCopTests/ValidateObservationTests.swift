@@ -67,4 +67,37 @@ struct ValidateObservationTests {
         #expect(first.received == [[]])
         #expect(second.received == [[], ["Can't be blank"]])
     }
+
+    @Test("values that fail and pass in turn keep their own errors, with and without handlers")
+    func failAndPassInTurn() throws {
+        let runaway = String(repeating: "a", count: 30) + "!"
+        // Each value's expected messages and whether a match limit is underneath.
+        let steps: [(value: String, messages: [String], limit: Bool)] = [
+            ("ada@example.com", [], false), ("ada@", ["Bad email"], false), ("zoë@example.com", ["Bad email"], false),
+            ("bob@example.org", [], false), ("x", ["Bad email"], false), (runaway, ["Bad email"], true),
+            ("ada@", ["Bad email"], false), ("", ["Bad email", "Can't be blank"], false),
+            ("ada@", ["Bad email"], false),
+        ]
+        let recorder = Recorder()
+        @Validate(.format(#"\A[a-z]+@[a-z]+\.[a-z]+\z|\A(a+)+\z"#, message: "Bad email")) var alone: String = ""
+        @Validate(.format(#"\A[a-z]+@[a-z]+\.[a-z]+\z|\A(a+)+\z"#, message: "Bad email"), .presence())
+        var twoRules: String = ""
+        $twoRules.onErrorsChange { recorder.record($0) }
+        var expectedCalls: [[String]] = []
+        var previous = $twoRules.errors.localizedDescriptions
+        for step in steps {
+            alone = step.value
+            twoRules = step.value
+            let aloneMessages = step.messages.filter { $0 != "Can't be blank" }
+            #expect($alone.errors.localizedDescriptions == aloneMessages, "\(step.value)")
+            #expect($alone.isValid == aloneMessages.isEmpty)
+            #expect($twoRules.errors.localizedDescriptions == step.messages, "\(step.value)")
+            #expect($twoRules.isValid == step.messages.isEmpty)
+            let underlying = ($alone.errors.first as? ValidationError)?.underlyingError as? PatternError
+            #expect((underlying?.isLimit ?? false) == step.limit, "\(step.value)")
+            if step.messages != previous { expectedCalls.append(step.messages) }
+            previous = step.messages
+        }
+        #expect(recorder.received == expectedCalls)
+    }
 }

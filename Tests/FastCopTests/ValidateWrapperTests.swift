@@ -119,4 +119,33 @@ struct ValidateWrapperTests {
         let value = shared.wrappedValue
         #expect(shared.isValid == (value.count > 4))
     }
+
+    @Test("concurrent sets, reads and a handler: every value read has its own errors")
+    func concurrentSetsReadsAndHandler() async {
+        let shared = Validate("", validations: .format(#"\A[a-z]+@[a-z]+\.[a-z]{2,}\z"#, message: "Bad email"))
+        let calls = Mutex(0)
+        shared.onErrorsChange { _ in calls.withLock { $0 += 1 } }
+        let values = ["ada@example.com", "ada@", "zoë@example.com", "bob@example.org", ""]
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    for step in 0..<100 {
+                        if (index + step).isMultiple(of: 3) {
+                            // Reads: the errors always belong to one of the values, whole.
+                            let errors = shared.errors.localizedDescriptions
+                            #expect(errors == [] || errors == ["Bad email"])
+                            _ = shared.isValid
+                        } else {
+                            shared.wrappedValue = values[(index + step) % values.count]
+                        }
+                    }
+                }
+            }
+        }
+        let value = shared.wrappedValue
+        let valid = ["ada@example.com", "bob@example.org"].contains(value)
+        #expect(shared.isValid == valid)
+        #expect(shared.errors.localizedDescriptions == (valid ? [] : ["Bad email"]))
+        #expect(calls.withLock { $0 } > 0)
+    }
 }

@@ -89,6 +89,6 @@ struct ValidationBuiltinsTests {
         let broken = format.named("Code")
         let error = try #require(throws: ValidationError.self) { try broken.validate("ab") }
         #expect(error.underlyingError is PatternError)
-        #expect(error.description.hasPrefix("Code invalid pattern:"))
+        #expect(error.description == "Code is incorrectly formatted")
     }
 }

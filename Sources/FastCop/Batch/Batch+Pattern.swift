@@ -35,6 +35,18 @@ extension Batch {
 
     /// Checks that `pattern` matches the whole of each input; a failure says `message`, or why
     /// the pattern gave up.
+    ///
+    /// A rejected input's issue is `message` alone: its ``BatchIssue/rule`` is nil, so neither
+    /// the issue's ``BatchIssue/description`` nor ``BatchReport/countsByRule`` shows the pattern
+    /// to whoever reads the report ("Invalid phone number", not the regex in front of it). An
+    /// input on which the pattern reaches a limit has an issue of kind
+    /// ``BatchIssue/Kind/limit`` that says so.
+    ///
+    /// ```swift
+    /// let phone = try Pattern(#"\+?[0-9 ()-]{7,20}"#)
+    /// let report = Batch().report(["+1 555 0100", "call me"], wholeMatching: phone, message: "Invalid phone number")
+    /// report.failures[0].issues[0].description   // "Invalid phone number"
+    /// ```
     public func report(_ inputs: [String], wholeMatching pattern: Pattern, message: String) -> BatchReport {
         let code: CompiledCode
         do {
@@ -44,7 +56,8 @@ extension Batch {
             return report(inputs) { _ in throw error }
         }
         let borrowed = Unmanaged.passUnretained(code)
-        let rejected = [BatchIssue(message: message, rule: pattern.source)]
+        // No rule: the pattern is the developer's, not for the report's readers.
+        let rejected = [BatchIssue(message: message)]
         return withExtendedLifetime(code) {
             collectFailures(inputs) { range, inputs, failures in
                 ChunkMatcher.with(borrowed) { code, scratch in

@@ -26,7 +26,7 @@ extension Validate {
     public func onErrorsChange(
         _ handler: @escaping @Sendable (_ errors: [any Error]) -> Void
     ) -> ErrorsChangeObservation {
-        let observers = storage.observers
+        let observers = storage.state.observers
         let id = observers.add(handler)
         return ErrorsChangeObservation { observers.remove(id) }
     }

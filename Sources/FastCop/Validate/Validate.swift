@@ -24,11 +24,14 @@
 @propertyWrapper
 public struct Validate<Value> {
     /// The shared state (the original's `Validator`).
-    let storage: ValidationStorage<Value>
+    @usableFromInline let storage: ValidationStorage<Value>
 
     /// The value. Setting it (through any copy) validates the new value.
     ///
     /// Mirrors Validate's `wrappedValue` (`get nonmutating set`).
+    ///
+    /// - Complexity: the validations and one lock round trip; no allocation for a valid value.
+    @inlinable
     public var wrappedValue: Value {
         get { storage.value }
         nonmutating set { storage.set(newValue) }
@@ -43,12 +46,15 @@ public struct Validate<Value> {
     /// empty when the value is valid.
     ///
     /// Mirrors Validate's `errors`. Show them with `localizedDescriptions`.
-    public var errors: [any Error] { storage.errors }
+    public var errors: [any Error] { storage.state.currentErrors }
 
     /// Whether the last validation found no error.
     ///
     /// Mirrors Validate's `isValid`.
-    public var isValid: Bool { storage.isValid }
+    ///
+    /// - Complexity: O(1): one atomic load, no lock.
+    @inlinable
+    public var isValid: Bool { storage.state.isValid }
 
     /// Wraps `wrappedValue` and validates it: `@Validate(.presence()) var name = ""`.
     ///

@@ -15,7 +15,10 @@ extension Validation {
     ///
     /// FastCop addition (the original has no email validation).
     public static func email(message: String? = nil) -> Validation<String> {
-        emailRule(Pattern.emailSource, message: message)
+        PatternRule(
+            Pattern.emailSource, whole: true, message: message ?? invalidEmailMessage,
+            origin: "Validation.email(message:)"
+        ).validation
     }
 
     /// The same on an optional string; nil fails with the same message (wrap it in
@@ -33,7 +36,11 @@ extension Validation {
     ///
     /// FastCop addition.
     public static func modernEmail(message: String? = nil) -> Validation<String> {
-        emailRule(Pattern.modernEmailSource, message: message)
+        PatternRule(
+            Pattern.modernEmailSource, whole: true, message: message ?? invalidEmailMessage,
+            origin: "Validation.modernEmail(message:)"
+        )
+        .validation
     }
 
     /// The same on an optional string; nil fails with the same message (wrap it in
@@ -42,16 +49,6 @@ extension Validation {
     /// FastCop addition.
     public static func modernEmail(message: String? = nil) -> Validation<String?> {
         optionalEmailRule(modernEmail(message: message), message: message)
-    }
-
-    /// A whole match of the email pattern `source`, failing with `message` or the default.
-    private static func emailRule(_ source: String, message: String?) -> Validation<String> {
-        let compiled = cachedPattern(source, wholeMatch: true)
-        // Made and boxed once: throwing it again allocates nothing.
-        let failure: any Error = ValidationError(description: message ?? invalidEmailMessage)
-        return Validation<String> { value in
-            try checkPattern(compiled, in: value, whole: true, failure: failure)
-        }
     }
 
     /// `present` on an optional string; nil fails with `message` or the default.

@@ -1,33 +1,62 @@
-extension Validation {
-    /// A pattern from ``PatternCache/shared``, or the error compiling it gave, kept so that the
-    /// validation reports it instead of crashing.
-    static func cachedPattern(
-        _ source: String, options: Pattern.Options = [], wholeMatch: Bool
-    ) -> Result<Pattern, any Error> {
-        Result { try PatternCache.shared.pattern(source, options: options, wholeMatch: wholeMatch) }
+/// The pattern of a `format` or email validation, compiled when the validation is made, and
+/// the errors it throws.
+///
+/// Not generic (the validations it serves are all on `String`), so the check runs as plain
+/// code whatever generic context made it.
+struct PatternRule: Sendable {
+    /// The compiled pattern; nil when it does not compile.
+    private let pattern: Pattern?
+    /// Whether the whole string must match (email), or a match anywhere will do (`format`).
+    private let whole: Bool
+    /// The message users see when the rule fails.
+    private let message: String
+    /// The error for a value the rule rejects: made (and boxed) once, so throwing it again
+    /// allocates nothing. For a broken pattern it carries the compile error underneath.
+    private let failure: any Error
+
+    /// Compiles `source` through ``PatternCache/shared``. A broken pattern does not crash: every
+    /// value fails with `message` (the error underneath is the ``PatternError``), and the
+    /// developer is told through ``ValidationDiagnostics`` as `origin`.
+    init(_ source: String, options: Pattern.Options = [], whole: Bool, message: String, origin: String) {
+        self.whole = whole
+        self.message = message
+        do {
+            pattern = try PatternCache.shared.pattern(source, options: options, wholeMatch: whole)
+            failure = ValidationError(description: message)
+        } catch {
+            pattern = nil
+            failure = ValidationError(description: message, underlyingError: error)
+            ValidationDiagnostics.report(
+                .init(origin: origin, userMessage: message, error: error))
+        }
     }
 
-    /// Throws unless `compiled` matches `value` (anywhere, or as a whole match).
+    /// A rule on a pattern compiled by the caller (who saw any compile error thrown).
+    init(_ pattern: Pattern, whole: Bool, message: String) {
+        self.pattern = pattern
+        self.whole = whole
+        self.message = message
+        failure = ValidationError(description: message)
+    }
+
+    /// Throws unless the pattern matches `value` (anywhere, or as a whole match).
     ///
-    /// Fails closed: a broken pattern or a match that reaches a limit throws a
-    /// ``ValidationError`` that says why, with the ``PatternError`` as its underlying error;
-    /// it never lets the value pass.
-    static func checkPattern(
-        _ compiled: Result<Pattern, any Error>, in value: String, whole: Bool, failure: any Error
-    ) throws {
-        let pattern: Pattern
-        switch compiled {
-        case .success(let compiledPattern):
-            pattern = compiledPattern
-        case .failure(let error):
-            throw ValidationError(description: "Invalid pattern:\n\(error)", underlyingError: error)
-        }
+    /// Fails closed, and shows users only the message: a broken pattern, or a match that
+    /// reaches a limit, throws a ``ValidationError`` with the message whose
+    /// ``ValidationError/underlyingError`` is the ``PatternError``; it never lets the value pass.
+    func check(_ value: String) throws {
+        guard let pattern else { throw failure }
         let matched: Bool
         do {
             matched = whole ? try pattern.hasWholeMatch(in: value) : try pattern.hasMatch(in: value)
         } catch {
-            throw ValidationError(description: "Could not be checked: \(error)", underlyingError: error)
+            throw ValidationError(description: message, underlyingError: error)
         }
         guard matched else { throw failure }
+    }
+
+    /// The rule as a validation.
+    var validation: Validation<String> {
+        Validation<String> { value in try check(value) }
     }
 }

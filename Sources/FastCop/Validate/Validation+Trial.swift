@@ -7,20 +7,33 @@ extension Validation {
     /// var email: String = ""
     /// ```
     ///
-    /// A trial that cannot decide (a broken pattern, a pattern limit) fails closed with a
-    /// ``ValidationError`` that says why, carrying the ``PatternError`` as its underlying error.
+    /// A trial that cannot decide fails closed, and users only ever see `message`: the
+    /// ``ValidationError``'s ``ValidationError/underlyingError`` is why (the ``PatternError`` of
+    /// a broken pattern, or of a match that reached a limit). A trial that cannot be prepared
+    /// at all (a broken `Trial.format` pattern) fails every value, and the developer is told
+    /// once, when the validation is made, through ``ValidationDiagnostics``; prepare it with
+    /// ``ExplainingTrial/makeEvaluator()`` to have that error thrown instead.
     ///
     /// FastCop addition: the bridge between SwiftCop's `Trial` and Validate's `Validation`.
     public static func trial(_ trial: some ExplainingTrial, message: String) -> Validation<String> {
-        let evaluator = Result { try trial.makeEvaluator() }
+        let failure: any Error = ValidationError(description: message)
+        let evaluator: TrialEvaluator
+        do {
+            evaluator = try trial.makeEvaluator()
+        } catch {
+            let broken: any Error = ValidationError(description: message, underlyingError: error)
+            ValidationDiagnostics.report(
+                .init(origin: "Validation.trial(_:message:)", userMessage: message, error: error))
+            return Validation<String> { _ in throw broken }
+        }
         return Validation<String> { value in
             let passed: Bool
             do {
-                passed = try evaluator.get()(value)
+                passed = try evaluator(value)
             } catch {
-                throw ValidationError(description: "Could not be checked: \(error)", underlyingError: error)
+                throw ValidationError(description: message, underlyingError: error)
             }
-            guard passed else { throw ValidationError(description: message) }
+            guard passed else { throw failure }
         }
     }
 

@@ -1,61 +1,37 @@
-import Foundation
-
 /// The state a ``Validate`` wrapper shares with its copies: the value, its errors and the
 /// change handlers.
 ///
 /// Plays the part of Validate's `Validator` class (reference storage, so that setting through
 /// a copy such as `$name` or a SwiftUI binding changes the one value). The value and errors
-/// sit behind a lock (`Locked`, a pthread mutex that ThreadSanitizer can see); validations and handlers run outside it, so a validation or handler
-/// may read the wrapper without deadlocking.
+/// sit behind one lock (``ValidationState``'s ``FlagLock``, which ThreadSanitizer can see);
+/// validations and handlers run outside it, so a validation or handler may read the wrapper
+/// without deadlocking.
+///
+/// ``set(_:)`` is `@inlinable`, so a client's `Validate<String>` runs it specialized for
+/// `String`: unspecialized, it asked the runtime for the metadata of `[Validation<Value>]` and
+/// copied the value through value witnesses at every set (issue 34). What does not depend on
+/// `Value` stays in ``ValidationState``, behind a plain call.
+@usableFromInline
 final class ValidationStorage<Value> {
     /// The rules, in declaration order.
-    let validations: [Validation<Value>]
-    /// The handlers registered with ``Validate/onErrorsChange(_:)``.
-    let observers = ErrorsObservers()
-    /// Guards ``storedValue`` and ``storedErrors``. A lock of nothing, with the state as this
-    /// class's own properties rather than a `Locked<State>`: unspecialized generic code (a
-    /// client's `Validate<String>`) would otherwise ask the runtime for the metadata of
-    /// `Locked<State<Value>>` at every access (a fifth of a set's time, profiled in issue 34).
-    private let lock = Locked(())
-    /// The current value; read and written only under ``lock``.
-    private var storedValue: Value
-    /// The errors of the last validation; read and written only under ``lock``.
-    private var storedErrors: [any Error]
+    @usableFromInline let validations: [Validation<Value>]
+    /// The rule when there is exactly one (the common case; see ``hasOneValidation``), called
+    /// without going through the array: an element read from an array (or an optional) is
+    /// retained for the call, a `let` property is not.
+    @usableFromInline let onlyValidation: Validation<Value>
+    /// Whether there is exactly one rule, ``onlyValidation``.
+    @usableFromInline let hasOneValidation: Bool
+    /// The errors, the lock and the handlers.
+    @usableFromInline let state: ValidationState
+    /// The current value; read and written only under ``state``'s lock, which is why the
+    /// exclusivity check (a runtime call per access on a class's property) is left out.
+    @usableFromInline @exclusivity(unchecked) var storedValue: Value
 
     /// Stores `value` and validates it (the original validates at init too).
     init(value: Value, validations: [Validation<Value>]) {
         self.validations = validations
-        storedErrors = ValidationStorage.run(validations, on: value)
-        storedValue = value
-    }
-
-    /// The current value.
-    var value: Value { lock.withLock { _ in storedValue } }
-
-    /// The errors of the last validation.
-    var errors: [any Error] { lock.withLock { _ in storedErrors } }
-
-    /// Whether the last validation found no error (without copying the errors out).
-    var isValid: Bool { lock.withLock { _ in storedErrors.isEmpty } }
-
-    /// Validates `newValue`, stores it with its errors, and tells the handlers if the errors
-    /// differ from the previous ones. Runs on every set, also when the value does not change.
-    ///
-    /// When several threads set at once, the last to store wins and its value and errors are
-    /// stored together; handlers run on the setting threads, possibly at the same time.
-    func set(_ newValue: Value) {
-        let errors = ValidationStorage.run(validations, on: newValue)
-        let changed = lock.withLock { _ in
-            let changed = !ValidationStorage.same(storedErrors, errors)
-            storedValue = newValue
-            storedErrors = errors
-            return changed
-        }
-        if changed { observers.notify(errors) }
-    }
-
-    /// Every error the validations throw, in their order (passing ones add nothing).
-    static func run(_ validations: [Validation<Value>], on value: Value) -> [any Error] {
+        hasOneValidation = validations.count == 1
+        onlyValidation = validations.first ?? Validation { _ in }
         var errors: [any Error] = []
         for validation in validations {
             do {
@@ -64,30 +40,50 @@ final class ValidationStorage<Value> {
                 errors.append(error)
             }
         }
-        return errors
+        state = ValidationState(errors: errors)
+        storedValue = value
     }
 
-    /// Errors are the same when they have the same count, and pairwise the same type and
-    /// `localizedDescription` (errors are not `Equatable`).
-    static func same(_ old: [any Error], _ new: [any Error]) -> Bool {
-        guard old.count == new.count else { return false }
-        return zip(old, new).allSatisfy { same($0, $1) }
-    }
+    /// The current value.
+    @usableFromInline var value: Value { state.withLock { storedValue } }
 
-    /// Whether two errors have the same type and `localizedDescription`.
-    private static func same(_ old: any Error, _ new: any Error) -> Bool {
-        guard ObjectIdentifier(type(of: old)) == ObjectIdentifier(type(of: new)) else { return false }
-        // A ValidationError's localizedDescription is its description: compare that directly.
-        // `localizedDescription` goes through Foundation's bridge to NSError, which costs about
-        // a microsecond per error on Linux (most of a set's time, as profiled in issue 34).
-        if let old = old as? ValidationError, let new = new as? ValidationError {
-            return old.description == new.description
+    /// Validates `newValue`, stores it with its errors, and tells the handlers if the errors
+    /// differ from the previous ones. Runs on every set, also when the value does not change.
+    ///
+    /// When several threads set at once, the last to store wins and its value and errors are
+    /// stored together; handlers run on the setting threads, possibly at the same time.
+    ///
+    /// - Complexity: the validations, one lock round trip, and no allocation when the value is
+    ///   valid (nor when it fails with the error the stored value failed with).
+    @inlinable
+    func set(_ newValue: Value) {
+        // The first error apart: most values fail at most one rule, and holding it in an
+        // optional makes no array.
+        var first: (any Error)?
+        var rest: [any Error] = []
+        if hasOneValidation {
+            do {
+                try onlyValidation.validate(newValue)
+            } catch {
+                first = error
+            }
+        } else {
+            for validation in validations {
+                do {
+                    try validation.validate(newValue)
+                } catch {
+                    if first == nil { first = error } else { rest.append(error) }
+                }
+            }
         }
-        return old.localizedDescription == new.localizedDescription
+        // Swapped in: the value it replaces is released after the lock is freed.
+        var replaced = newValue
+        if let changed = state.store(first: first, rest: rest, storingValue: { swap(&storedValue, &replaced) }) {
+            state.observers.notify(changed)
+        }
     }
 }
 
-// @unchecked: the class is only `Sendable` when the value is; its mutable state (`storedValue`,
-// `storedErrors`) is only read or written under `lock`, and values crossing threads through it
-// are then `Sendable` themselves.
+// @unchecked: the class is only `Sendable` when the value is; `storedValue` is only read or
+// written under `state`'s lock, and values crossing threads through it are then `Sendable`.
 extension ValidationStorage: @unchecked Sendable where Value: Sendable {}
