@@ -154,7 +154,7 @@ package enum RulesDecoder {
         guard let kind = FieldKind(rawValue: name), kind != .any, kind != .string else { return nil }
         guard let value else { return FieldType(kind: kind) }
         switch value.value {
-        case .string(let format):
+        case .string:
             guard [.date, .time, .datetime].contains(kind) else {
                 throw RulesError(
                     path: path, offset: value.offset,
