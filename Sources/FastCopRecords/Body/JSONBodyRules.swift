@@ -33,7 +33,7 @@ public import Foundation
 /// - `unique` and `primaryKey` compare rows with each other: one body has one row, so they
 ///   always hold here.
 ///
-/// The report is a ``ValidationReport`` keyed by the rules' field names, in the rules' order,
+/// The report is a `ValidationReport` keyed by the rules' field names, in the rules' order,
 /// with the rules' messages (the words the tool writes in its rejects). A body that is not a
 /// JSON object, or not UTF-8, throws ``JSONBodyError/malformed(_:)`` saying what and where.
 public struct JSONBodyRules: Sendable {
