@@ -119,3 +119,57 @@ struct MatchOptionsTests {
         }
     }
 }
+
+/// `-F -f` with a blocklist too large for one PCRE2 alternation (issue 32 measured 2,000
+/// literals failing with "regular expression is too large").
+@Suite("fastcop match: thousands of fixed strings")
+struct MatchManyLiteralsTests {
+    /// 2,000 literals of the kinds blocklists hold (addresses, paths, tokens), and lines of
+    /// which some hold one.
+    static func data() -> (literals: [String], lines: [String]) {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var literals: [String] = []
+        var seen: Set<String> = []
+        while literals.count < 2_000 {
+            let literal: String
+            switch next(3) {
+            case 0: literal = "\(next(255) + 1).\(next(256)).\(next(256)).\(next(256))"
+            case 1: literal = "/api/v\(next(3) + 1)/\(["users", "orders", "items"][next(3)])/\(next(99_999))"
+            default: literal = "tok_" + String((0..<12).map { _ in Array("0123456789abcdef")[next(16)] })
+            }
+            if seen.insert(literal).inserted { literals.append(literal) }
+        }
+        let lines = (0..<3_000).map { number in
+            number % 10 == 0
+                ? "GET \(literals[next(literals.count)]) 200 é"
+                : "GET /api/v9/users/\(next(99_999)) 200 from 10.\(next(256)).\(next(256)).\(next(256))"
+        }
+        return (literals, lines)
+    }
+
+    @Test("-F -f with 2,000 literals selects the lines grep -F selects; -o prints the longest literal")
+    func blocklist() throws {
+        let (literals, lines) = Self.data()
+        let expected = lines.filter { line in literals.contains { line.contains($0) } }
+        try ToolRunner.withRunner { runner in
+            try runner.write("block.txt", literals.joined(separator: "\n") + "\n")
+            try runner.write("log.txt", lines.joined(separator: "\n") + "\n")
+            let count = try runner.run(["match", "-c", "-F", "-f", "block.txt", "log.txt"])
+            #expect(count.status == 0, "\(count.stderr)")
+            #expect(count.stdout == "\(expected.count)\n")
+            let printed = try runner.run(["match", "-F", "-f", "block.txt", "log.txt"])
+            #expect(printed.stdout == expected.map { $0 + "\n" }.joined())
+            let inverted = try runner.run(["match", "-v", "-c", "-F", "-i", "-f", "block.txt", "log.txt"])
+            #expect(inverted.stdout == "\(lines.count - expected.count)\n")
+            // A literal and a longer one with it as a prefix: the longer one is the match, as in grep -F -o.
+            try runner.write("more.txt", (literals + ["GET /a", "GET /api/v1"]).joined(separator: "\n") + "\n")
+            try runner.write("one.txt", "GET /api/v1/x\n")
+            let only = try runner.run(["match", "-o", "-F", "-f", "more.txt", "one.txt"])
+            #expect(only.stdout == "GET /api/v1\n")
+        }
+    }
+}

@@ -62,7 +62,52 @@ struct MatchPatterns {
             }
         }
         // `\E` ends a `\Q` quote left open at the pattern's end (elsewhere it is ignored).
-        source = texts.map { $0.contains("\\Q") ? "(?:\($0)\\E)" : "(?:\($0))" }.joined(separator: "|")
+        let joined = texts.map { $0.contains("\\Q") ? "(?:\($0)\\E)" : "(?:\($0))" }.joined(separator: "|")
+        if options.fixedStrings, (try? Pattern(joined, options: compile)) == nil {
+            // Too large for PCRE2 as an alternation (a blocklist of thousands of literals): the
+            // same literals as a trie, each shared prefix written once. It selects the same
+            // lines; a match (`-o`, colour) is the longest literal at the leftmost place, as
+            // grep -F gives it. If the trie does not compile either, the joined pattern's error
+            // is reported.
+            let trie = Self.trie(patterns)
+            source = (try? Pattern(trie, options: compile)) == nil ? joined : trie
+            return
+        }
+        source = joined
+    }
+
+    /// A pattern matching exactly the literal texts `literals`, as a trie: the texts that
+    /// share a prefix share its text, and where one text ends inside another the rest is
+    /// optional and greedy (`ab` and `abc` give `ab(?:c)?`), so a match is the longest text at
+    /// its place.
+    static func trie(_ literals: [String]) -> String {
+        final class Node {
+            var children: [Unicode.Scalar: Node] = [:]
+            var ends = false
+        }
+        let root = Node()
+        for literal in literals {
+            var node = root
+            for scalar in literal.unicodeScalars {
+                if let next = node.children[scalar] {
+                    node = next
+                } else {
+                    let next = Node()
+                    node.children[scalar] = next
+                    node = next
+                }
+            }
+            node.ends = true
+        }
+        func text(_ node: Node) -> String {
+            let branches = node.children.keys.sorted { $0.value < $1.value }.map {
+                escaped(String($0)) + text(node.children[$0]!)
+            }
+            guard !branches.isEmpty else { return "" }
+            let body = branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
+            return node.ends ? "(?:" + body + ")?" : body
+        }
+        return text(root)
     }
 
     /// `text` with every ASCII character that is not a letter or digit escaped: literal in any
