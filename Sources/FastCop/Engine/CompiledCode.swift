@@ -32,6 +32,10 @@ final class CompiledCode: @unchecked Sendable {
     /// both, as PCRE2 does when the newline convention includes CRLF and the pattern names
     /// neither CR nor LF (`PCRE2_INFO_HASCRORLF`).
     let skipsCRLF: Bool
+    /// True when the pattern's newline convention, as compiled (`PCRE2_INFO_NEWLINE`, so a
+    /// leading `(*LF)` counts), takes CR LF as one newline: CRLF, ANYCRLF or ANY. Read by
+    /// ``GlobalLoop`` to step over a CR LF pair at once.
+    let crlfIsNewline: Bool
     /// The number of top-level branches when this is JIT code of ``LinearShape`` (a search
     /// whose time is linear in the subject), else nil.
     let linearBranches: Int?
@@ -131,6 +135,11 @@ final class CompiledCode: @unchecked Sendable {
         var namesCROrLF: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_HASCRORLF), &namesCROrLF)
         self.skipsCRLF = newline == .anyUnicode && namesCROrLF == 0
+        var compiledNewline: UInt32 = 0
+        let newlineKnown = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_NEWLINE), &compiledNewline) == 0
+        self.crlfIsNewline =
+            newlineKnown
+            && [PCRE2_NEWLINE_CRLF, PCRE2_NEWLINE_ANY, PCRE2_NEWLINE_ANYCRLF].map(UInt32.init).contains(compiledNewline)
 
         self.captureCount = Self.captureCount(compiled)
         self.groupNumbers = CompiledCode.readNameTable(compiled)

@@ -1,5 +1,3 @@
-import CPCRE2
-
 /// PCRE2's own rule for finding every match (pcre2demo's loop, pcre2test's `/g`,
 /// `pcre2_substitute` with `PCRE2_SUBSTITUTE_GLOBAL`), written once for every loop over a
 /// subject's matches: where the next search starts and with which options.
@@ -25,10 +23,7 @@ struct GlobalLoop {
     init(_ code: CompiledCode, from start: Int = 0) {
         self.start = start
         utf = code.isUTF
-        var newline: UInt32 = 0
-        pcre2_pattern_info_8(code.code, UInt32(PCRE2_INFO_NEWLINE), &newline)
-        crlfIsNewline = [PCRE2_NEWLINE_CRLF, PCRE2_NEWLINE_ANY, PCRE2_NEWLINE_ANYCRLF].map(UInt32.init).contains(
-            newline)
+        crlfIsNewline = code.crlfIsNewline
     }
 
     /// Notes a match from `lower` to `upper` in a subject of `count` bytes.
