@@ -62,19 +62,19 @@ struct MatchPatterns {
             }
         }
         // `\E` ends a `\Q` quote left open at the pattern's end (elsewhere it is ignored).
-        let joined = texts.map { $0.contains("\\Q") ? "(?:\($0)\\E)" : "(?:\($0))" }.joined(separator: "|")
-        if options.fixedStrings, (try? Pattern(joined, options: compile)) == nil {
-            // Too large for PCRE2 as an alternation (a blocklist of thousands of literals): the
-            // same literals as a trie, each shared prefix written once. It selects the same
-            // lines; a match (`-o`, colour) is the longest literal at the leftmost place, as
-            // grep -F gives it. If the trie does not compile either, the joined pattern's error
-            // is reported.
-            let trie = Self.trie(patterns)
-            source = (try? Pattern(trie, options: compile)) == nil ? joined : trie
-            return
-        }
-        source = joined
+        source = texts.map { $0.contains("\\Q") ? "(?:\($0)\\E)" : "(?:\($0))" }.joined(separator: "|")
+        fixedStrings = options.fixedStrings ? patterns : []
     }
+
+    /// The literals of several `-F` patterns (else empty), for ``trieSource``.
+    private var fixedStrings: [String] = []
+
+    /// For several `-F` patterns, the same literals as a trie (``trie(_:)``), each shared
+    /// prefix written once: the search to use when ``source``, their alternation, is too large
+    /// for PCRE2 (a blocklist of thousands of literals). It selects the same lines; a match
+    /// (`-o`, colour) is the longest literal at the leftmost place, as grep -F gives it. Nil
+    /// otherwise. Made only when asked for.
+    var trieSource: String? { fixedStrings.isEmpty ? nil : Self.trie(fixedStrings) }
 
     /// A pattern matching exactly the literal texts `literals`, as a trie: the texts that
     /// share a prefix share its text, and where one text ends inside another the rest is

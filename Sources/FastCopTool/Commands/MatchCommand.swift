@@ -51,14 +51,22 @@ enum MatchCommand {
         let patterns = try MatchPatterns(options)
         let countOnly = options.count || options.quiet || options.filesWithMatches
         let printing = options.needsPrinter && !countOnly
-        let search: LineSearch
-        do {
-            search = try LineSearch(
-                source: patterns.source, options: patterns.options, wholeLine: options.wholeLine,
+        func lineSearch(_ source: String) throws -> LineSearch {
+            try LineSearch(
+                source: source, options: patterns.options, wholeLine: options.wholeLine,
                 words: options.words, crlf: options.crlf, invert: options.invert, countOnly: countOnly,
                 lineNumbers: options.lineNumbers, recordsLines: printing)
+        }
+        let search: LineSearch
+        do {
+            search = try lineSearch(patterns.source)
         } catch let error as PatternError {
-            throw ToolError.input("the pattern does not compile:\n\(error.description)")
+            // Several -F literals too many for one alternation: the same literals as a trie;
+            // if that does not compile either, the alternation's error is the one reported.
+            guard let trie = patterns.trieSource, let found = try? lineSearch(trie) else {
+                throw ToolError.input("the pattern does not compile:\n\(error.description)")
+            }
+            search = found
         }
         let output = try OutputSink.open("-")
         var selectedAny = false
