@@ -46,30 +46,26 @@ public struct JSONBodyRules: Sendable {
     /// - Throws: ``JSONBodyError/rules(_:)`` with the place and the reason (a broken pattern's
     ///   caret included) when the file is not valid rules.
     public init(rules json: String, name: String = "rules") throws(JSONBodyError) {
-        try self.init(Array(json.utf8), name: name, vocabulary: .rules)
+        try self.init { try RulesLoader.compile(Array(json.utf8), name: name, vocabulary: .rules) }
     }
 
     /// Reads a Frictionless Table Schema (the tool's `--schema` JSON) from `json`.
     ///
     /// - Throws: ``JSONBodyError/rules(_:)`` when it is not a schema FastCop can check.
     public init(schema json: String, name: String = "schema") throws(JSONBodyError) {
-        try self.init(Array(json.utf8), name: name, vocabulary: .tableSchema)
+        try self.init { try RulesLoader.compile(Array(json.utf8), name: name, vocabulary: .tableSchema) }
     }
 
     /// Reads a rules file, or a Table Schema when `schema` is true, from the file at `path`.
     public init(contentsOfFile path: String, schema: Bool = false) throws(JSONBodyError) {
-        do {
-            rules = try RulesLoader.load(path, vocabulary: schema ? .tableSchema : .rules)
-        } catch {
-            throw .rules("\(error)")
-        }
-        evaluator = RowEvaluator(rules: rules)
-        codec = JSONLinesCodec(rules: rules, crlf: false)
+        try self.init { try RulesLoader.load(path, vocabulary: schema ? .tableSchema : .rules) }
     }
 
-    private init(_ bytes: [UInt8], name: String, vocabulary: RulesVocabulary) throws(JSONBodyError) {
+    /// The rules `load` reads, with their evaluator and JSON reader; its error becomes
+    /// ``JSONBodyError/rules(_:)``.
+    private init(_ load: () throws -> CompiledRules) throws(JSONBodyError) {
         do {
-            rules = try RulesLoader.compile(bytes, name: name, vocabulary: vocabulary)
+            rules = try load()
         } catch {
             throw .rules("\(error)")
         }
@@ -152,19 +148,26 @@ public struct JSONBodyRules: Sendable {
     /// The message for a JSON value of another type than the field's (nil: the type fits, or
     /// the field has none).
     static func wrongJSONType(_ input: FieldInput, for field: CompiledField) -> String? {
+        enum JSONType: String {
+            case string = "a JSON string"
+            case number = "a JSON number"
+            case boolean = "a JSON boolean"
+        }
         guard let kind = field.type?.kind else { return nil }
-        let found: String
+        let found: JSONType
         switch input {
-        case .text: found = "a JSON string"
-        case .literal(let text): found = text == "true" || text == "false" ? "a JSON boolean" : "a JSON number"
+        case .text: found = .string
+        case .literal(let text): found = text == "true" || text == "false" ? .boolean : .number
         case .absent, .unusable, .bytes: return nil
         }
+        let wanted: (type: JSONType, words: String)
         switch kind {
-        case .integer, .number, .year: return found == "a JSON number" ? nil : "is \(found), not a number"
-        case .boolean: return found == "a JSON boolean" ? nil : "is \(found), not true or false"
-        case .string, .date, .time, .datetime: return found == "a JSON string" ? nil : "is \(found), not a string"
+        case .integer, .number, .year: wanted = (.number, "a number")
+        case .boolean: wanted = (.boolean, "true or false")
+        case .string, .date, .time, .datetime: wanted = (.string, "a string")
         case .any: return nil
         }
+        return found == wanted.type ? nil : "is \(found.rawValue), not \(wanted.words)"
     }
 }
 
