@@ -11,7 +11,7 @@ extension Unmanaged {
     /// whose replaced values are kept, a global for the life of the process, an immutable list
     /// that holds its elements). This is the only place the standard library's underscored
     /// `_withUnsafeGuaranteedRef` is called (`scripts/lint` checks it).
-    @inline(__always)
+    @inlinable @inline(__always)
     package func borrow<Result>(_ body: (Instance) throws -> Result) rethrows -> Result {
         try _withUnsafeGuaranteedRef(body)
     }

@@ -78,7 +78,8 @@ package struct RowEvaluator: Sendable {
     struct FieldVerdict {
         var missing = false
         var typed: TypedValue? = nil
-        var wroteCanonical = false
+        /// Whether the value passed and its type writes it in canonical form (the caller writes it).
+        var writesCanonical = false
     }
 
     /// The message of a row whose every value is missing, under a Table Schema.
@@ -104,9 +105,8 @@ package struct RowEvaluator: Sendable {
                 }
                 return
             }
-            var unused: [UInt8] = []
-            let verdict = check(index, plan, input, literal: literal, failures: &failures, canonical: &unused)
-            values.apply(verdict, to: index, keyPart: plan.keyPart)
+            values.apply(
+                check(index, plan, input, literal: literal, failures: &failures), to: index, keyPart: plan.keyPart)
             return
         }
         let start = values.bytes.count
@@ -133,33 +133,25 @@ package struct RowEvaluator: Sendable {
             if text == .missing { values.missing += 1 }
             return
         }
-        guard plan.normalizes else {
-            var unused: [UInt8] = []
-            let verdict = values.bytes.withUnsafeBufferPointer {
-                check(
-                    index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures,
-                    canonical: &unused)
-            }
-            values.apply(verdict, to: index, keyPart: plan.keyPart)
-            return
+        let verdict = values.bytes.withUnsafeBufferPointer {
+            check(index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures)
         }
+        values.apply(verdict, to: index, keyPart: plan.keyPart)
+        guard verdict.writesCanonical, let typed = verdict.typed, let type = plan.type else { return }
         // The canonical form is written into a filter buffer, free once the filters have run
         // (taken out of `values` while `values.bytes` is read, and put back).
         var canonical: [UInt8] = []
         swap(&canonical, &values.first)
         canonical.removeAll(keepingCapacity: true)
-        defer { swap(&canonical, &values.first) }
-        let verdict = values.bytes.withUnsafeBufferPointer {
-            check(
-                index, plan, UnsafeBufferPointer(rebasing: $0[range]), literal: literal, failures: &failures,
-                canonical: &canonical)
+        values.bytes.withUnsafeBufferPointer { bytes in
+            plans.types[type].borrow {
+                $0.reader.writeCanonical(typed, text: UnsafeBufferPointer(rebasing: bytes[range]), to: &canonical)
+            }
         }
-        values.apply(verdict, to: index, keyPart: plan.keyPart)
-        if verdict.wroteCanonical {
-            values.bytes.removeSubrange(range)
-            values.bytes.append(contentsOf: canonical)
-            values.ranges[index] = range.lowerBound..<values.bytes.count
-        }
+        values.bytes.removeSubrange(range)
+        values.bytes.append(contentsOf: canonical)
+        values.ranges[index] = range.lowerBound..<values.bytes.count
+        swap(&canonical, &values.first)
     }
 
     /// What a value's missing values and trials found.
@@ -197,11 +189,11 @@ package struct RowEvaluator: Sendable {
     /// constraints; keeps the typed value for uniqueness.
     ///
     /// - Returns: whether the value is missing, its typed value, and whether it passed and its
-    ///   canonical form was written to `canonical` (when its type normalizes).
+    ///   canonical form is to be written (when its type normalizes).
     @inline(__always)
     private func check(
         _ index: Int, _ plan: FieldPlan, _ value: UnsafeBufferPointer<UInt8>, literal: Bool,
-        failures: inout [FieldFailure], canonical: inout [UInt8]
+        failures: inout [FieldFailure]
     ) -> FieldVerdict {
         switch checkText(index, plan, value, literal: literal, failures: &failures) {
         case .missing: return FieldVerdict(missing: true)
@@ -239,9 +231,7 @@ package struct RowEvaluator: Sendable {
                     passed = false
                 }
             }
-            guard passed, compiled.normalizes, !literal else { return FieldVerdict(typed: typed) }
-            compiled.reader.writeCanonical(typed, text: value, to: &canonical)
-            return FieldVerdict(typed: typed, wroteCanonical: true)
+            return FieldVerdict(typed: typed, writesCanonical: passed && compiled.normalizes && !literal)
         }
     }
 
