@@ -275,10 +275,16 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
         var values = FieldValues(count: evaluator.rules.fields.count, keepsTyped: true)
         var failures: [FieldFailure] = []
         var rejectScratch: [UInt8] = []
-        var start = (clean: 0, rejects: 0)
+        // The rows before `copied` are in `rebuilt`; a row left as it was is copied with the
+        // rows around it, in one append.
+        var copied = (clean: 0, rejects: 0)
         var next = 0
-        for (offset, end) in ends.enumerated() {
-            defer { start = (end.clean, end.rejects) }
+        while next < duplicates.count {
+            let offset = duplicates[next].row
+            let end = ends[offset]
+            let start =
+                offset == 0
+                ? (clean: 0, rejects: 0) : (clean: ends[offset - 1].clean, rejects: ends[offset - 1].rejects)
             var own: [FieldFailure] = []
             while next < duplicates.count && duplicates[next].row == offset {
                 let duplicate = duplicates[next]
@@ -300,11 +306,10 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
             let record = UnsafeBufferPointer(rebasing: bytes[span.start..<span.end])
             guard !own.isEmpty, end.verdict != .malformed,
                 (try? codec.read(record, into: &inputs, scratch: &scratch)) != nil
-            else {
-                rebuilt.clean.append(contentsOf: result.clean[start.clean..<end.clean])
-                rebuilt.rejects.append(contentsOf: result.rejects[start.rejects..<end.rejects])
-                continue
-            }
+            else { continue }
+            rebuilt.clean.append(contentsOf: result.clean[copied.clean..<start.clean])
+            rebuilt.rejects.append(contentsOf: result.rejects[copied.rejects..<start.rejects])
+            copied = (end.clean, end.rejects)
             // The row's other reasons, as before; then the duplicate's.
             evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
             if end.verdict == .clean {
@@ -328,6 +333,8 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 record, row: firstRow + index, line: span.line, inputs: inputs, failures: failures + own,
                 scratch: &rejectScratch, into: &rebuilt)
         }
+        rebuilt.clean.append(contentsOf: result.clean[copied.clean...])
+        rebuilt.rejects.append(contentsOf: result.rejects[copied.rejects...])
         rebuilt.examples.sort { $0.row < $1.row }
         rebuilt.tally.sortExamples()
         if rebuilt.examples.count > RejectExample.limit {

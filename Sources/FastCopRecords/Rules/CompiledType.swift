@@ -194,14 +194,23 @@ package final class MemberSet: Sendable {
         var byHash: [UInt64: [[UInt8]]] = [:]
         for text in texts { byHash[text.withUnsafeBufferPointer(KeyTable.hash), default: []].append(text) }
         self.texts = byHash
-        few =
-            texts.count <= Self.fewLimit
-            ? texts.sorted { $0.lexicographicallyPrecedes($1) }.map(FieldPlans.buffer) : nil
+        let sorted = texts.sorted { $0.lexicographicallyPrecedes($1) }
+        let isFew = texts.count <= Self.fewLimit
+        few = isFew ? FieldPlans.buffer(sorted.map(FieldPlans.buffer)) : nil
+        words =
+            isFew && sorted.allSatisfy({ $0.count <= 8 })
+            ? FieldPlans.buffer(sorted.map { text in text.withUnsafeBufferPointer { ShortText($0) } }) : nil
     }
 
-    /// Whether `text` is one of the texts: a few are compared one by one (no hashing), more
-    /// looked up by their hash.
+    /// Whether `text` is one of the texts: a few are compared one by one (no hashing; a word at
+    /// a time when none is longer than eight bytes), more looked up by their hash.
     func contains(text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let words {
+            guard text.count <= 8 else { return false }
+            let short = ShortText(text)
+            for member in words where member == short { return true }
+            return false
+        }
         if let few {
             for member in few where member.count == text.count {
                 if member.isEmpty || memcmp(member.baseAddress!, text.baseAddress!, text.count) == 0 { return true }
@@ -213,11 +222,29 @@ package final class MemberSet: Sendable {
     }
 
     deinit {
-        for member in few ?? [] { member.deallocate() }
+        for member in few ?? UnsafeBufferPointer(start: nil, count: 0) { member.deallocate() }
+        few?.deallocate()
+        words?.deallocate()
     }
 
-    /// At most ``fewLimit`` texts, each in a buffer of its own; nil for more.
-    nonisolated(unsafe) private let few: [UnsafeBufferPointer<UInt8>]?
+    /// A text of at most eight bytes as one word (its bytes from the lowest, zeros above) and
+    /// its length (a text may end in NUL bytes).
+    private struct ShortText: Equatable {
+        var word: UInt64 = 0
+        var count: Int
+
+        @inline(__always)
+        init(_ text: UnsafeBufferPointer<UInt8>) {
+            count = text.count
+            for (offset, byte) in text.enumerated() { word |= UInt64(byte) << (8 * offset) }
+        }
+    }
+
+    /// At most ``fewLimit`` texts, each in a buffer of its own; nil for more. Buffers, not
+    /// arrays: reading them per row costs no reference counting.
+    nonisolated(unsafe) private let few: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?
+    /// The few texts as words, when none is longer than eight bytes; nil otherwise.
+    nonisolated(unsafe) private let words: UnsafeBufferPointer<ShortText>?
     private static let fewLimit = 16
 }
 
