@@ -33,42 +33,26 @@ match_patterns=(
     'sparse match|zebra[0-9]+|'
 )
 
-# match_row FILE LABEL ROUNDS: one table row per pattern and mode (count, print).
+# match_search TOOL: one measured search by TOOL (fastcop, grep or rg) for $pattern with $flag in $file.
+match_search() {
+    case $1 in
+        fastcop) measure "$1" "$fastcop" match "${mode_flags[@]}" $flag -e "$pattern" "$file" ;;
+        grep) measure "$1" env LC_ALL=C.UTF-8 grep -P "${mode_flags[@]}" $flag -e "$pattern" "$file" ;;
+        rg) measure "$1" rg --no-config "${mode_flags[@]}" $flag -e "$pattern" "$file" ;;
+    esac
+}
+
+# match_rows FILE LABEL ROUNDS: one table row per pattern and mode (count, print).
 match_rows() {
     local file="$1" label="$2" rounds="$3"
-    local spec name rest pattern flag mode tool best s n sum
+    local spec name rest pattern flag mode result
     for spec in "${match_patterns[@]}"; do
         name=${spec%%|*}; rest=${spec#*|}; flag=${rest##*|}; pattern=${rest%|*}
         for mode in count print; do
-            local cflag=()
-            [ "$mode" = count ] && cflag=(-c)
-            local answers=()
-            declare -A best_s=()
-            for tool in fastcop grep rg; do best_s[$tool]=999999; done
-            for round in $(seq "$rounds"); do
-                for tool in fastcop grep rg; do
-                    case $tool in
-                        fastcop) measure "$tool" "$fastcop" match "${cflag[@]}" $flag -e "$pattern" "$file" ;;
-                        grep) measure "$tool" env LC_ALL=C.UTF-8 grep -P "${cflag[@]}" $flag -e "$pattern" "$file" ;;
-                        rg) measure "$tool" rg --no-config "${cflag[@]}" $flag -e "$pattern" "$file" ;;
-                    esac
-                    best_s[$tool]=$(awk -v a="${best_s[$tool]}" -v b="$seconds" 'BEGIN { print (b < a ? b : a) }')
-                    [ "$tool" = fastcop ] && fast_m=$peak
-                done
-            done
-            for tool in fastcop grep rg; do
-                if [ "$mode" = count ]; then
-                    answers+=("$(cat "out-$tool.txt")")
-                else
-                    answers+=("$(wc -l < "out-$tool.txt") $(md5sum < "out-$tool.txt" | cut -c1-8)")
-                fi
-            done
-            local same="same"
-            if [ "${answers[0]}" != "${answers[1]}" ] || [ "${answers[0]}" != "${answers[2]}" ]; then
-                same="DIFFER: fastcop ${answers[0]}, grep ${answers[1]}, rg ${answers[2]}"
-            fi
-            table+=("| match $label: $name \`${pattern//|/\\|}\` $flag, $mode | fastcop ${best_s[fastcop]} s ($(mib "$fast_m") MiB) | grep -P ${best_s[grep]} s | rg ${best_s[rg]} s | grep/fastcop $(ratio "${best_s[grep]}" "${best_s[fastcop]}")x, rg/fastcop $(ratio "${best_s[rg]}" "${best_s[fastcop]}")x ($same: ${answers[0]}) |")
-            unset best_s
+            side_by_side "$rounds" "$mode" match_search fastcop grep rg
+            result="grep/fastcop $(ratio "${best_s[grep]}" "${best_s[fastcop]}")x, rg/fastcop $(ratio "${best_s[rg]}" "${best_s[fastcop]}")x (same: ${answers[fastcop]})"
+            [ "$same" = same ] || result="**answers DIFFER**: fastcop ${answers[fastcop]}, grep ${answers[grep]}, rg ${answers[rg]}"
+            table+=("| match $label: $name \`${pattern//|/\\|}\` $flag, $mode | fastcop ${best_s[fastcop]} s ($(mib "$fast_m") MiB) | grep -P ${best_s[grep]} s | rg ${best_s[rg]} s | $result |")
         done
     done
 }
