@@ -71,29 +71,6 @@ package enum ByteScan {
         return ~(((masked & ~highs) &+ ~highs) | masked) & highs
     }
 
-    /// The offset of the first `a` or `b` in `bytes[start...]`, or `bytes.count` when there is
-    /// none; eight bytes at a time (for short runs, such as a CSV field, where `memchr`'s
-    /// set-up costs more than the scan).
-    @inline(__always)
-    package static func first(_ a: UInt8, _ b: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return bytes.count }
-        let count = bytes.count
-        var index = start
-        while index + 8 <= count {
-            // Read as little-endian: the first byte in memory is the least significant one.
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let found = flags(word, a) | flags(word, b)
-            if found != 0 { return index + found.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < count {
-            let byte = base[index]
-            if byte == a || byte == b { return index }
-            index += 1
-        }
-        return count
-    }
-
     /// The number of `\n` bytes in `range`, eight bytes at a time.
     package static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
         guard !range.isEmpty, let base = bytes.baseAddress else { return 0 }

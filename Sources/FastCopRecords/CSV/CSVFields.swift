@@ -101,18 +101,22 @@ package enum CSVFields {
                     return notes
                 }
             } else {
-                index = ByteScan.first(delimiter, quote, in: record, from: index)
-                if index < count && record[index] == quote {
-                    // A quote inside an unquoted field: data, up to the next delimiter.
-                    if dialect.strictQuotes {
-                        throw RecordProblem(
-                            description: "malformed CSV: quote inside unquoted field \(fields.count + 1)"
-                                + " (--strict-quotes)")
-                    }
-                    notes.insert(.strayQuote)
-                    index = ByteScan.next(delimiter, in: record, range: index..<count) ?? count
+                // Unquoted fields, as many as follow one another; then a field that begins with a
+                // quote (the quoted branch above) or holds one.
+                guard let next = unquotedFields(record, from: index, delimiter: delimiter, quote: quote, into: &fields)
+                else { return notes }
+                index = next
+                if record[index] == quote { continue }
+                // A quote inside an unquoted field: data, up to the next delimiter.
+                if dialect.strictQuotes {
+                    throw RecordProblem(
+                        description: "malformed CSV: quote inside unquoted field \(fields.count + 1)"
+                            + " (--strict-quotes)")
                 }
-                fields.append(CSVField(start: start, end: index, isQuoted: false, hasEscapes: false))
+                notes.insert(.strayQuote)
+                let held = index
+                index = ByteScan.next(delimiter, in: record, range: index..<count) ?? count
+                fields.append(CSVField(start: held, end: index, isQuoted: false, hasEscapes: false))
                 if index == count { return notes }
                 index += 1  // the delimiter
                 if index == count {
@@ -121,6 +125,59 @@ package enum CSVFields {
                 }
             }
         }
+    }
+
+    /// Appends the unquoted fields from `start` (a field's start) on, up to the first quote:
+    /// eight bytes at a time, every delimiter of a word taken at once (fields are short, and
+    /// most hold no quote).
+    ///
+    /// - Returns: the start of the field the first quote begins or is in, or nil when the
+    ///   record's last field was appended.
+    @inline(__always)
+    private static func unquotedFields(
+        _ record: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, quote: UInt8,
+        into fields: inout [CSVField]
+    ) -> Int? {
+        let count = record.count
+        var start = start
+        var index = start
+        if let base = record.baseAddress {
+            while index + 8 <= count {
+                // Read as little-endian: the first byte in memory is the least significant one.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let quotes = flags(word, quote)
+                // The delimiters before the word's first quote (all of them when it has none).
+                var delimiters = flags(word, delimiter) & ((quotes & (0 &- quotes)) &- 1)
+                while delimiters != 0 {
+                    let end = index + delimiters.trailingZeroBitCount / 8
+                    fields.append(CSVField(start: start, end: end, isQuoted: false, hasEscapes: false))
+                    start = end + 1
+                    delimiters &= delimiters - 1
+                }
+                if quotes != 0 { return start }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = record[index]
+            if byte == quote { return start }
+            if byte == delimiter {
+                fields.append(CSVField(start: start, end: index, isQuoted: false, hasEscapes: false))
+                start = index + 1
+            }
+            index += 1
+        }
+        fields.append(CSVField(start: start, end: count, isQuoted: false, hasEscapes: false))
+        return nil
+    }
+
+    /// The high bit of each byte of `word` that is `byte`, and no other bit (exact: no carry
+    /// crosses from one byte to the next, so each set bit is a match).
+    @inline(__always)
+    private static func flags(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let masked = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return ~(((masked & ~highs) &+ ~highs) | masked) & highs
     }
 
     /// Splits a record of a dialect without quoting at every delimiter; with `escapes`, a field
@@ -199,25 +256,45 @@ package enum CSVFields {
             }
             return
         }
-        let delimiter = dialect.delimiter
-        var needsQuotes = quoteAlways
-        if !needsQuotes {
-            for byte in bytes
-            where byte == delimiter || byte == quote || byte == ASCII.newline || byte == ASCII.carriageReturn {
-                needsQuotes = true
-                break
-            }
-        }
-        guard needsQuotes else {
+        guard quoteAlways || holdsSpecial(bytes, delimiter: dialect.delimiter, quote: quote) else {
             output.append(contentsOf: bytes)
             return
         }
+        // Quoted, each quote doubled: the runs between quotes are copied whole.
         output.append(quote)
-        for byte in bytes {
-            output.append(byte)
-            if byte == quote { output.append(quote) }
+        var run = 0
+        while let found = ByteScan.next(quote, in: bytes, range: run..<bytes.count) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...found]))
+            output.append(quote)
+            run = found + 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         output.append(quote)
+    }
+
+    /// Whether `bytes` hold the delimiter, a quote, LF or CR (a field that must be quoted),
+    /// eight bytes at a time.
+    @inline(__always)
+    private static func holdsSpecial(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, quote: UInt8) -> Bool {
+        var index = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let found =
+                    flags(word, delimiter) | flags(word, quote) | flags(word, ASCII.newline)
+                    | flags(word, ASCII.carriageReturn)
+                if found != 0 { return true }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == delimiter || byte == quote || byte == ASCII.newline || byte == ASCII.carriageReturn {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// The first byte of `value` that a dialect without quoting or escapes cannot write (its
