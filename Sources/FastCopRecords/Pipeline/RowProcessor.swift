@@ -178,11 +178,13 @@ package struct RowProcessor<Codec: RowCodec>: Sendable {
                 continue
             }
             evaluator.evaluate(record, inputs: inputs, values: &values, failures: &failures)
-            if let uniqueness, keys != nil {
-                uniqueness.collect(
+            if keys != nil {
+                // Optional chaining borrows `uniqueness`; `if let` would copy it (a retain and a
+                // release of its tables and keys per row).
+                uniqueness?.collect(
                     row: index - range.lowerBound, values: values, plans: evaluator.plans, into: &keys!,
                     allMissing: &allMissing)
-                uniqueness.appendFailures(allMissing: allMissing, catalog: evaluator.plans.catalog, to: &failures)
+                uniqueness?.appendFailures(allMissing: allMissing, catalog: evaluator.plans.catalog, to: &failures)
             }
             if codec.restrictsValues && failures.isEmpty {
                 codec.checkWritable(inputs, values: values, catalog: evaluator.plans.catalog, failures: &failures)

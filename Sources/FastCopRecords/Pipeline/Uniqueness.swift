@@ -46,27 +46,31 @@ struct Uniqueness: Sendable {
         row: Int, values: FieldValues, plans: FieldPlans, into keys: inout TaskKeys, allMissing: inout [Int]
     ) {
         allMissing.removeAll(keepingCapacity: true)
-        for (number, table) in tables.enumerated() {
+        // By index: a table or its fields taken by value are copies (a retain and a release each).
+        for number in tables.indices {
             let start = keys.arena.count
             var present = 0
-            for field in table.fields {
+            let width = tables[number].fields.count
+            let isPrimaryKey = tables[number].isPrimaryKey
+            for position in 0..<width {
+                let field = tables[number].fields[position]
                 let before = keys.arena.count
-                if table.fields.count > 1 { keys.arena.append(contentsOf: [0, 0, 0, 0]) }  // its length, below
+                if width > 1 { keys.arena.append(contentsOf: [0, 0, 0, 0]) }  // its length, below
                 if Self.appendKey(field, values: values, plans: plans, to: &keys.arena) {
                     present += 1
                 } else {
                     keys.arena.append(0xFF)  // missing (a primary key's part may be)
                 }
-                if table.fields.count > 1 {
+                if width > 1 {
                     let length = UInt32(keys.arena.count - before - 4)
                     for byte in 0..<4 { keys.arena[before + byte] = UInt8(truncatingIfNeeded: length >> (byte * 8)) }
                 }
             }
-            if present == table.fields.count || (table.isPrimaryKey && present > 0) {
+            if present == width || (isPrimaryKey && present > 0) {
                 keys.finish(from: start, row: row, table: number)
             } else {
                 keys.arena.removeSubrange(start...)
-                if table.isPrimaryKey { allMissing.append(number) }
+                if isPrimaryKey { allMissing.append(number) }
             }
         }
     }

@@ -81,7 +81,10 @@ package struct TypedReader: Sendable {
             return IntegerReader.readYear(text).map(TypedValue.year)
         case .date:
             if pattern == nil, let quick = ISODateTime.quickDate(text) { return quick.map(TypedValue.date) }
-            guard let parsed = (pattern ?? Self.defaultDate).parse(text) else { return nil }
+            // Not `pattern ?? Self.defaultDate`: that copies the format (a retain and a release
+            // of its arrays per value).
+            guard let parsed = pattern == nil ? Self.defaultDate.parse(text) : pattern.unsafelyUnwrapped.parse(text)
+            else { return nil }
             return .date(Int32(parsed.days))
         case .time:
             guard let pattern else { return ISODateTime.time(text).map(TypedValue.time) }
