@@ -60,6 +60,7 @@ enum ISODateTime {
     /// dateutil's `_parse_isotime` from `start` to the end: microseconds since midnight (86_400_000_000
     /// for "24:00:00") and the offset.
     static func isoTime(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> (microseconds: Int64, offset: Int32?)? {
+        if let quick = quickTime(text, from: start) { return quick }
         let end = text.count
         guard end - start >= 2 else { return nil }
         var components = (hour: 0, minute: 0, second: 0, microsecond: 0)
@@ -122,6 +123,24 @@ enum ISODateTime {
         guard components.minute <= 59, components.second <= 59 else { return nil }
         let seconds = Int64(components.hour * 3600 + components.minute * 60 + components.second)
         return (seconds * 1_000_000 + Int64(components.microsecond), offset)
+    }
+
+    /// ``isoTime(_:from:)`` of the common "HH:MM:SS" and "HH:MM:SSZ" (or "z") directly; `.none`
+    /// for any other form, which the general reading decides.
+    @inline(__always)
+    private static func quickTime(_ text: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> (microseconds: Int64, offset: Int32?)??
+    {
+        let length = text.count - start
+        guard length == 8 || (length == 9 && text[start + 8] | 0x20 == UInt8(ascii: "z")),
+            text[start + 2] == UInt8(ascii: ":"), text[start + 5] == UInt8(ascii: ":"),
+            let hour = digits(text, start, 2), let minute = digits(text, start + 3, 2),
+            let second = digits(text, start + 6, 2)
+        else { return .none }
+        guard minute <= 59, second <= 59, hour <= 23 || (hour == 24 && minute == 0 && second == 0) else {
+            return .some(nil)
+        }
+        return (Int64(hour * 3600 + minute * 60 + second) * 1_000_000, length == 9 ? 0 : nil)
     }
 
     /// dateutil's `_parse_tzstr`: "Z", "z", "±HH", "±HHMM", "±HH:MM" to the end of the text.
