@@ -128,7 +128,7 @@ extension CompiledCode {
     ) throws -> [Int]? {
         let scratch = MatchScratch.current
         let pairs = captureCount + 1
-        scratch.reserve(pairs: pairs)
+        try scratch.reserve(pairs: pairs)
         guard
             try run(subject, from: start, options: options, validated: validated, scratch: scratch, budget: budget)
         else { return nil }

@@ -127,7 +127,7 @@ extension CompiledCode {
         var loop = GlobalLoop(self, from: first)
         var substitutions = 0
         let pairs = captureCount + 1
-        scratch.reserve(pairs: pairs)
+        try scratch.reserve(pairs: pairs)
         while !loop.isDone {
             let found = try withUnsafeMutablePointer(to: &remaining) { budget in
                 if linearFirst,

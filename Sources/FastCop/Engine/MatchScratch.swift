@@ -45,8 +45,17 @@ final class MatchScratch {
 
     private init() {
         pairs = MatchScratch.initialPairs
-        matchData = pcre2_match_data_create_8(UInt32(pairs), nil)
-        context = pcre2_match_context_create_8(nil)
+        // PCRE2 returns NULL when malloc does: a thread that cannot get these few hundred bytes
+        // cannot match at all, and stops with a message that says so, not at a NULL later.
+        guard let matchData = pcre2_match_data_create_8(UInt32(pairs), nil),
+            let context = pcre2_match_context_create_8(nil)
+        else {
+            fatalError("FastCop: out of memory: PCRE2 could not allocate a thread's match data")
+        }
+        self.matchData = matchData
+        self.context = context
+        // No JIT stack (out of memory) leaves PCRE2's own 32 KiB one: matches still run, and a
+        // deep one fails with the JIT stack limit, which is reported.
         jitStack = pcre2_jit_stack_create_8(MatchScratch.jitStackStart, MatchScratch.jitStackMaximum, nil)
         if let jitStack { pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack)) }
     }
@@ -108,12 +117,18 @@ final class MatchScratch {
     }
 
     /// Makes sure the ovector has room for `count` pairs (whole match plus captures).
+    ///
+    /// - Throws: ``EngineFailure`` (`PCRE2_ERROR_NOMEMORY`) when PCRE2 cannot allocate the
+    ///   larger match data; the scratch keeps the one it had.
     @inline(__always)
-    func reserve(pairs count: Int) {
+    func reserve(pairs count: Int) throws {
         guard count > pairs else { return }
+        guard let grown = pcre2_match_data_create_8(UInt32(count), nil) else {
+            throw EngineFailure(stage: .match, code: PCRE2_ERROR_NOMEMORY, offset: nil)
+        }
         pcre2_match_data_free_8(matchData)
         pairs = count
-        matchData = pcre2_match_data_create_8(UInt32(count), nil)
+        matchData = grown
     }
 
     /// The ovector of the last match: `pairs * 2` byte offsets.
