@@ -118,11 +118,3 @@ struct PatternItemReader {
         return index > start && take(UInt8(ascii: ":")) && take(UInt8(ascii: "]"))
     }
 }
-
-extension UInt8 {
-    /// An ASCII letter, as pattern text reads it.
-    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
-    fileprivate var isHexDigit: Bool {
-        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
-    }
-}

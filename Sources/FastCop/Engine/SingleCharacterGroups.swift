@@ -35,19 +35,20 @@ enum SingleCharacterGroups {
         var index = 0
         while index < bytes.count {
             switch bytes[index] {
-            case ASCII.backslash:
+            case PatternByte.backslash:
                 // An escape is copied whole: its first byte after the backslash decides, and the
                 // rest of a longer one (`\x{…}`, `\p{…}`, `\g{…}`) opens no group and no class.
-                guard index + 1 < bytes.count, bytes[index + 1] != ASCII.upperQ, bytes[index + 1] != ASCII.lowerC
+                guard index + 1 < bytes.count, bytes[index + 1] != PatternByte.upperQ,
+                    bytes[index + 1] != PatternByte.lowerC
                 else { return nil }
                 output += bytes[index...index + 1]
                 index += 2
-            case ASCII.openBracket:
+            case PatternByte.openBracket:
                 var reader = PatternItemReader(bytes: bytes, index: index)
                 guard reader.readClass() else { return nil }
                 output += bytes[index..<reader.index]
                 index = reader.index
-            case ASCII.openParenthesis:
+            case PatternByte.openParenthesis:
                 guard let opening = Self.opening(bytes, at: index, plainGroupsCapture: plainGroupsCapture)
                 else { return nil }
                 if opening.isPlainGroup, let (replacement, end) = Self.group(bytes, from: opening.end, utf: utf),
@@ -77,27 +78,29 @@ enum SingleCharacterGroups {
         _ bytes: [UInt8], at index: Int, plainGroupsCapture: Bool
     ) -> (isPlainGroup: Bool, end: Int)? {
         let next = index + 1 < bytes.count ? bytes[index + 1] : nil
-        if next != ASCII.asterisk && next != ASCII.question { return (!plainGroupsCapture, index + 1) }
-        if next == ASCII.asterisk {
+        if next != PatternByte.asterisk && next != PatternByte.question { return (!plainGroupsCapture, index + 1) }
+        if next == PatternByte.asterisk {
             // A setting such as `(*UCP)` is read past. A backtracking verb (`(*PRUNE)`,
             // `(*COMMIT)`, `(*SKIP)`, `(*THEN)`, `(*ACCEPT)`, `(*FAIL)`) acts on how the search
             // backtracks, which a class backtracks otherwise than a group does: no rewrite
             // (`(?:\W)+?(*PRUNE)\s` matches "-\n" in "d\u{8}-\n", `[\W]+?(*PRUNE)\s` does not). One
             // with an argument (`(*MARK:name)`) holds text.
-            guard let close = bytes[index...].firstIndex(of: ASCII.closeParenthesis),
-                !bytes[index..<close].contains(ASCII.colon), Self.isSetting(bytes[(index + 2)..<close])
+            guard let close = bytes[index...].firstIndex(of: PatternByte.closeParenthesis),
+                !bytes[index..<close].contains(PatternByte.colon), Self.isSetting(bytes[(index + 2)..<close])
             else { return nil }
             return (false, close + 1)
         }
         guard index + 2 < bytes.count else { return (false, index + 1) }
         let kind = bytes[index + 2]
-        if kind == ASCII.colon { return (true, index + 3) }
-        if kind == ASCII.hash || kind == ASCII.upperC { return nil }
+        if kind == PatternByte.colon { return (true, index + 3) }
+        if kind == PatternByte.hash || kind == PatternByte.upperC { return nil }
         // Option letters (`(?i)`, `(?s-m:`, `(?^x)`), up to `)` or `:`: refused with an `x`.
         var end = index + 2
         while end < bytes.count, bytes[end].isOptionLetter { end += 1 }
-        if end > index + 2, end < bytes.count, bytes[end] == ASCII.closeParenthesis || bytes[end] == ASCII.colon {
-            guard !bytes[(index + 2)..<end].contains(ASCII.lowerX) else { return nil }
+        if end > index + 2, end < bytes.count,
+            bytes[end] == PatternByte.closeParenthesis || bytes[end] == PatternByte.colon
+        {
+            guard !bytes[(index + 2)..<end].contains(PatternByte.lowerX) else { return nil }
         }
         return (false, index + 2)
     }
@@ -121,19 +124,20 @@ enum SingleCharacterGroups {
         var posixName = false
         while true {
             let itemStart = reader.index
-            guard reader.next != ASCII.dot, reader.readCharacterItem() else { return nil }
+            guard reader.next != PatternByte.dot, reader.readCharacterItem() else { return nil }
             only = bytes[itemStart..<reader.index]
-            guard utf || only.count == 1 || only.first == ASCII.backslash || only.first == ASCII.openBracket,
+            guard
+                utf || only.count == 1 || only.first == PatternByte.backslash || only.first == PatternByte.openBracket,
                 let member = Self.classMember(only)
             else { return nil }
             negatedType = negatedType || member.negatedType
             posixName = posixName || member.posixName
             members += member.text
             items += 1
-            if reader.take(ASCII.verticalBar) { continue }
-            guard reader.take(ASCII.closeParenthesis), !(negatedType && posixName) else { return nil }
-            if items == 1 && only.first == ASCII.openBracket { return (Array(only), reader.index) }
-            return ([ASCII.openBracket] + members + [ASCII.closeBracket], reader.index)
+            if reader.take(PatternByte.verticalBar) { continue }
+            guard reader.take(PatternByte.closeParenthesis), !(negatedType && posixName) else { return nil }
+            if items == 1 && only.first == PatternByte.openBracket { return (Array(only), reader.index) }
+            return ([PatternByte.openBracket] + members + [PatternByte.closeBracket], reader.index)
         }
     }
 
@@ -147,16 +151,16 @@ enum SingleCharacterGroups {
     private static func classMember(_ item: ArraySlice<UInt8>) -> (text: [UInt8], negatedType: Bool, posixName: Bool)? {
         guard let first = item.first else { return nil }
         switch first {
-        case ASCII.backslash:
+        case PatternByte.backslash:
             return (braced(item), isNegatedType(item), false)
-        case ASCII.openBracket:
+        case PatternByte.openBracket:
             let members = item.dropFirst().dropLast()
-            guard let head = members.first, let last = members.last, head != ASCII.caret,
-                head != ASCII.closeBracket, head != ASCII.hyphen, last != ASCII.hyphen
+            guard let head = members.first, let last = members.last, head != PatternByte.caret,
+                head != PatternByte.closeBracket, head != PatternByte.hyphen, last != PatternByte.hyphen
             else { return nil }
             return classMembers(members)
-        case ASCII.hyphen:
-            return ([ASCII.backslash, ASCII.hyphen], false, false)
+        case PatternByte.hyphen:
+            return ([PatternByte.backslash, PatternByte.hyphen], false, false)
         default:
             // No other literal item means something else among members: `[`, `]`, `^` and `\`
             // are not literal items, and a `:` spells nothing without a `[` before it (a class's
@@ -177,17 +181,18 @@ enum SingleCharacterGroups {
         var reader = PatternItemReader(bytes: Array(members), index: 0)
         while let byte = reader.next {
             let start = reader.index
-            if byte == ASCII.backslash, reader.readEscape() {
+            if byte == PatternByte.backslash, reader.readEscape() {
                 let escape = reader.bytes[start..<reader.index]
                 text += braced(escape)
                 negatedType = negatedType || isNegatedType(escape)
-            } else if byte == ASCII.openBracket, reader.bytes.count > start + 1, reader.bytes[start + 1] == ASCII.colon,
+            } else if byte == PatternByte.openBracket, reader.bytes.count > start + 1,
+                reader.bytes[start + 1] == PatternByte.colon,
                 reader.readPOSIXName()
             {
                 text += reader.bytes[start..<reader.index]
                 posixName = true
-            } else if byte == ASCII.openBracket {
-                text += [ASCII.backslash, ASCII.openBracket]
+            } else if byte == PatternByte.openBracket {
+                text += [PatternByte.backslash, PatternByte.openBracket]
                 reader.index += 1
             } else {
                 text.append(byte)
@@ -200,9 +205,9 @@ enum SingleCharacterGroups {
     /// `escape` with a short hex escape (`\x4`, `\xa1`) written braced (`\x{4}`).
     private static func braced(_ escape: ArraySlice<UInt8>) -> [UInt8] {
         let hex = escape.dropFirst(2)
-        guard escape.count >= 3, escape[escape.startIndex + 1] == ASCII.lowerX, hex.first != ASCII.openBrace
+        guard escape.count >= 3, escape[escape.startIndex + 1] == PatternByte.lowerX, hex.first != PatternByte.openBrace
         else { return Array(escape) }
-        return Array("\\x{".utf8) + hex + [ASCII.closeBrace]
+        return Array("\\x{".utf8) + hex + [PatternByte.closeBrace]
     }
 
     /// Whether `escape` is a negated character type: `\S`, `\D`, `\W`, `\H`, `\V`, `\P…`,
@@ -230,34 +235,10 @@ enum SingleCharacterGroups {
     private static func isRepeat(_ bytes: [UInt8], at index: Int) -> Bool {
         guard index < bytes.count else { return false }
         switch bytes[index] {
-        case ASCII.asterisk, ASCII.plus, ASCII.question: return true
-        case ASCII.openBrace: return index + 1 < bytes.count && (0x30...0x39).contains(bytes[index + 1])
+        case PatternByte.asterisk, PatternByte.plus, PatternByte.question: return true
+        case PatternByte.openBrace: return index + 1 < bytes.count && (0x30...0x39).contains(bytes[index + 1])
         default: return false
         }
-    }
-
-    /// The pattern bytes this reader names.
-    private enum ASCII {
-        static let backslash = UInt8(ascii: "\\")
-        static let openBracket = UInt8(ascii: "[")
-        static let closeBracket = UInt8(ascii: "]")
-        static let openParenthesis = UInt8(ascii: "(")
-        static let closeParenthesis = UInt8(ascii: ")")
-        static let openBrace = UInt8(ascii: "{")
-        static let closeBrace = UInt8(ascii: "}")
-        static let asterisk = UInt8(ascii: "*")
-        static let plus = UInt8(ascii: "+")
-        static let question = UInt8(ascii: "?")
-        static let colon = UInt8(ascii: ":")
-        static let hash = UInt8(ascii: "#")
-        static let dot = UInt8(ascii: ".")
-        static let caret = UInt8(ascii: "^")
-        static let hyphen = UInt8(ascii: "-")
-        static let verticalBar = UInt8(ascii: "|")
-        static let upperQ = UInt8(ascii: "Q")
-        static let upperC = UInt8(ascii: "C")
-        static let lowerC = UInt8(ascii: "c")
-        static let lowerX = UInt8(ascii: "x")
     }
 }
 
