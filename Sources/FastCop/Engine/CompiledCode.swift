@@ -92,13 +92,17 @@ final class CompiledCode: @unchecked Sendable {
             throw EngineFailure(stage: .compile, code: original.error, offset: original.offset)
         }
         var text = pattern
-        if let simpler = SingleCharacterGroups.rewritten(pattern, flags: flags, utf: utf),
+        // The text searched, read once (``PatternSyntax``): the rewrite and the facts below read
+        // its items.
+        var syntax = PatternSyntax(pattern, flags: flags, newline: newline)
+        if let simpler = SingleCharacterGroups.rewritten(syntax, flags: flags, utf: utf),
             let code = compile(simpler).code
         {
             if Self.captureCount(code) == Self.captureCount(compiled) {
                 pcre2_code_free_8(compiled)
                 compiled = code
                 text = simpler
+                syntax = PatternSyntax(simpler, flags: flags, newline: newline)
             } else {
                 pcre2_code_free_8(code)
             }
@@ -124,7 +128,7 @@ final class CompiledCode: @unchecked Sendable {
         }
         self.code = compiled
         self.isJIT = jit
-        self.linearBranches = jit ? LinearShape.branches(of: text, flags: flags) : nil
+        self.linearBranches = jit ? LinearShape.branches(of: syntax, flags: flags) : nil
         self.limits = limits
         self.recipe = Recipe(pattern: text, flags: flags, newline: newline, useJIT: tryJIT, utf: utf)
 

@@ -50,11 +50,9 @@ extension PatternSyntax.Reader {
         case PatternByte.lowerG where !inClass:
             kind = readG()
         case PatternByte.lowerK where !inClass:
-            let closing: [UInt8: UInt8] = [
-                PatternByte.lessThan: PatternByte.greaterThan, PatternByte.apostrophe: PatternByte.apostrophe,
-                PatternByte.openBrace: PatternByte.closeBrace,
-            ]
-            if let opening = next, let terminator = closing[opening] { _ = skip(to: terminator, from: index + 1) }
+            if let opening = next, let terminator = Self.nameTerminators[opening] {
+                _ = skip(to: terminator, from: index + 1)
+            }
             kind = .escape(.backReference)
         case UInt8(ascii: "b"):
             kind = .escape(inClass ? .character : .assertion)
@@ -72,6 +70,12 @@ extension PatternSyntax.Reader {
         }
         return PatternItem(kind: kind, range: start..<index)
     }
+
+    /// What ends a name after `\k`: `<name>`, `'name'`, `{name}`.
+    private static let nameTerminators: [UInt8: UInt8] = [
+        PatternByte.lessThan: PatternByte.greaterThan, PatternByte.apostrophe: PatternByte.apostrophe,
+        PatternByte.openBrace: PatternByte.closeBrace,
+    ]
 
     /// `\1`…`\9` and the digits after: PCRE2 10.42 reads the digits as a decimal number
     /// outside a class and makes it a back reference when it is under 10, starts with 8 or 9,
@@ -129,8 +133,11 @@ extension PatternSyntax.Reader {
     mutating func readClass() {
         let start = index
         // PCRE2 10.42 reads these two exactly as word boundaries, not as classes.
-        for boundary in ["[[:<:]]", "[[:>:]]"] where bytes[index...].starts(with: boundary.utf8) {
-            index += boundary.utf8.count
+        if byte(at: index + 1) == PatternByte.openBracket, byte(at: index + 2) == PatternByte.colon,
+            let side = byte(at: index + 3), side == PatternByte.lessThan || side == PatternByte.greaterThan,
+            bytes[(index + 4)...].starts(with: ":]]".utf8)
+        {
+            index += 7
             add(.escape(.assertion), from: start)
             return
         }

@@ -31,14 +31,16 @@ extension PatternSyntax.Reader {
             open(group, from: start)
             return
         }
-        let verbs: [String: PatternItem.Verb] = [
-            "ACCEPT": .accept, "FAIL": .fail, "F": .fail, "MARK": .mark, "": .mark, "COMMIT": .commit,
-            "PRUNE": .prune, "SKIP": .skip, "THEN": .then,
-        ]
         index = end
         if !skip(to: PatternByte.closeParenthesis, from: end) { index = bytes.count }
-        add(.verb(verbs[name] ?? .unknown), from: start)
+        add(.verb(Self.verbs[name] ?? .unknown), from: start)
     }
+
+    /// The backtracking verbs by name (`(*:x)` is `(*MARK:x)`).
+    private static let verbs: [String: PatternItem.Verb] = [
+        "ACCEPT": .accept, "FAIL": .fail, "F": .fail, "MARK": .mark, "": .mark, "COMMIT": .commit,
+        "PRUNE": .prune, "SKIP": .skip, "THEN": .then,
+    ]
 
     /// The groups PCRE2 10.42 names with `(*name:`.
     private static let alphabeticGroups: [String: PatternItem.Group] = [
@@ -118,12 +120,14 @@ extension PatternSyntax.Reader {
         add(kind, from: start)
     }
 
+    /// The delimiters of a callout's text, opening to closing.
+    private static let calloutDelimiters: [UInt8: UInt8] = Dictionary(
+        uniqueKeysWithValues: "`'\"^%#$".utf8.map { ($0, $0) } + [(PatternByte.openBrace, PatternByte.closeBrace)])
+
     /// `(?C)`, `(?C12)` or `(?C"text")`, whose text may hold its delimiter doubled.
     private mutating func readCallout(from start: Int) {
         index += 3
-        let delimiters: [UInt8: UInt8] = Dictionary(
-            uniqueKeysWithValues: "`'\"^%#$".utf8.map { ($0, $0) } + [(PatternByte.openBrace, PatternByte.closeBrace)])
-        if let opening = next, let terminator = delimiters[opening] {
+        if let opening = next, let terminator = Self.calloutDelimiters[opening] {
             index += 1
             while index < bytes.count {
                 if bytes[index] == terminator {
@@ -141,6 +145,13 @@ extension PatternSyntax.Reader {
         add(.callout, from: start)
     }
 
+    /// The option letters other than `x`, by the option each sets.
+    private static let optionLetters: [UInt8: UInt32] = [
+        UInt8(ascii: "i"): UInt32(PCRE2_CASELESS), UInt8(ascii: "m"): UInt32(PCRE2_MULTILINE),
+        UInt8(ascii: "n"): UInt32(PCRE2_NO_AUTO_CAPTURE), UInt8(ascii: "s"): UInt32(PCRE2_DOTALL),
+        UInt8(ascii: "J"): UInt32(PCRE2_DUPNAMES), UInt8(ascii: "U"): UInt32(PCRE2_UNGREEDY),
+    ]
+
     /// Option letters after `(?`, up to `)` (a setting for the rest of the group) or `:` (a
     /// group with those options): `i`, `m`, `n`, `s`, `x`, `xx`, `J`, `U`, a leading `^` that
     /// unsets `imnsx`, and a `-` before the letters to unset. Unsetting `x` unsets `xx`, and
@@ -153,16 +164,11 @@ extension PatternSyntax.Reader {
             updated.bits &= ~Options.resetByCaret
             end += 1
         }
-        let letters: [UInt8: UInt32] = [
-            UInt8(ascii: "i"): UInt32(PCRE2_CASELESS), UInt8(ascii: "m"): UInt32(PCRE2_MULTILINE),
-            UInt8(ascii: "n"): UInt32(PCRE2_NO_AUTO_CAPTURE), UInt8(ascii: "s"): UInt32(PCRE2_DOTALL),
-            UInt8(ascii: "J"): UInt32(PCRE2_DUPNAMES), UInt8(ascii: "U"): UInt32(PCRE2_UNGREEDY),
-        ]
         while let letter = byte(at: end),
-            letter == PatternByte.hyphen || letter == PatternByte.lowerX || letters[letter] != nil
+            letter == PatternByte.hyphen || letter == PatternByte.lowerX || Self.optionLetters[letter] != nil
         {
             end += 1
-            var bits = letters[letter] ?? 0
+            var bits = Self.optionLetters[letter] ?? 0
             if letter == PatternByte.hyphen {
                 unsetting = true
             } else if letter == PatternByte.lowerX {

@@ -6,7 +6,6 @@ extension PatternSyntax {
     /// open, as `parse_regex` in PCRE2 10.42 keeps them.
     struct Reader {
         let bytes: [UInt8]
-        let utf: Bool
         let literalMode: Bool
         var index = 0
         var items: [PatternItem] = []
@@ -46,9 +45,8 @@ extension PatternSyntax {
         /// What ends a `#` comment in extended mode.
         enum Newline { case lineFeed, carriageReturn, crlf, anyCRLF, any, nul }
 
-        init(bytes: [UInt8], flags: UInt32, utf: Bool, newline: EngineNewline) {
+        init(bytes: [UInt8], flags: UInt32, newline: EngineNewline) {
             self.bytes = bytes
-            self.utf = utf
             self.literalMode = flags & UInt32(PCRE2_LITERAL) != 0
             self.options = Options(bits: flags & Options.inline)
             self.newline = newline == .lineFeed ? .lineFeed : .any
@@ -64,10 +62,9 @@ extension PatternSyntax {
             items.append(PatternItem(kind: kind, range: start..<index))
         }
 
-        /// Moves past one character: a whole UTF-8 sequence in UTF mode, else one byte.
+        /// Moves past one character: a whole UTF-8 sequence.
         mutating func skipCharacter() {
             index += 1
-            guard utf else { return }
             while let byte = next, byte & 0xC0 == 0x80 { index += 1 }
         }
 
@@ -115,10 +112,10 @@ extension PatternSyntax {
                     add(.alternation, from: start)
                 case PatternByte.caret, PatternByte.dollar, PatternByte.dot:
                     index += 1
-                    let kinds: [UInt8: PatternItem.Kind] = [
-                        PatternByte.caret: .circumflex, PatternByte.dollar: .dollar,
-                    ]
-                    add(kinds[bytes[start]] ?? .dot, from: start)
+                    let byte = bytes[start]
+                    add(
+                        byte == PatternByte.caret ? .circumflex : byte == PatternByte.dollar ? .dollar : .dot,
+                        from: start)
                 case PatternByte.asterisk, PatternByte.plus, PatternByte.question:
                     index += 1
                     readQuantifierModifier(from: start)
@@ -197,11 +194,10 @@ extension PatternSyntax {
         }
 
         /// The length of the white space PCRE2 skips in extended mode at `offset`: tab, LF,
-        /// VT, FF, CR and space, and in UTF mode U+0085, U+200E, U+200F, U+2028 and U+2029.
+        /// VT, FF, CR and space, and (in UTF mode) U+0085, U+200E, U+200F, U+2028 and U+2029.
         private func whiteSpaceLength(at offset: Int) -> Int? {
             let byte = bytes[offset]
             if byte == 0x20 || (0x09...0x0D).contains(byte) { return 1 }
-            guard utf else { return nil }
             if byte == 0xC2, self.byte(at: offset + 1) == 0x85 { return 2 }
             if byte == 0xE2, self.byte(at: offset + 1) == 0x80, let third = self.byte(at: offset + 2),
                 third == 0x8E || third == 0x8F || third == 0xA8 || third == 0xA9
@@ -224,8 +220,8 @@ extension PatternSyntax {
             case .any:
                 if crlf { return 2 }
                 if (0x0A...0x0D).contains(byte) { return 1 }
-                if utf, byte == 0xC2, self.byte(at: offset + 1) == 0x85 { return 2 }
-                if utf, byte == 0xE2, self.byte(at: offset + 1) == 0x80, let third = self.byte(at: offset + 2),
+                if byte == 0xC2, self.byte(at: offset + 1) == 0x85 { return 2 }
+                if byte == 0xE2, self.byte(at: offset + 1) == 0x80, let third = self.byte(at: offset + 2),
                     third == 0xA8 || third == 0xA9
                 {
                     return 3
@@ -234,22 +230,25 @@ extension PatternSyntax {
             }
         }
 
+        /// The leading settings without a value, with the newline convention of those that set one.
+        private static let leadingSettings: [String: Newline?] = [
+            "UTF": nil, "UCP": nil, "NO_AUTO_POSSESS": nil, "NO_DOTSTAR_ANCHOR": nil, "NO_JIT": nil,
+            "NO_START_OPT": nil, "NOTEMPTY": nil, "NOTEMPTY_ATSTART": nil, "BSR_ANYCRLF": nil, "BSR_UNICODE": nil,
+            "CR": .carriageReturn, "LF": .lineFeed, "CRLF": .crlf, "ANYCRLF": .anyCRLF, "ANY": .any, "NUL": .nul,
+        ]
+        /// The leading settings with a value.
+        private static let limits = ["LIMIT_HEAP=", "LIMIT_MATCH=", "LIMIT_DEPTH=", "LIMIT_RECURSION="]
+
         /// The settings at the pattern's very start: `(*UTF)`, `(*UCP)`, `(*CRLF)`,
         /// `(*LIMIT_MATCH=10)`… (anywhere else, PCRE2 reads them as unknown verbs).
         private mutating func readLeadingSettings() {
-            let names: [String: Newline?] = [
-                "UTF": nil, "UCP": nil, "NO_AUTO_POSSESS": nil, "NO_DOTSTAR_ANCHOR": nil, "NO_JIT": nil,
-                "NO_START_OPT": nil, "NOTEMPTY": nil, "NOTEMPTY_ATSTART": nil, "BSR_ANYCRLF": nil, "BSR_UNICODE": nil,
-                "CR": .carriageReturn, "LF": .lineFeed, "CRLF": .crlf, "ANYCRLF": .anyCRLF, "ANY": .any, "NUL": .nul,
-            ]
-            let limits = ["LIMIT_HEAP=", "LIMIT_MATCH=", "LIMIT_DEPTH=", "LIMIT_RECURSION="]
             while next == PatternByte.openParenthesis, byte(at: index + 1) == PatternByte.asterisk,
                 let close = bytes[index...].firstIndex(of: PatternByte.closeParenthesis)
             {
                 let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
-                if let convention = names[name] {
+                if let convention = Self.leadingSettings[name] {
                     if let convention { newline = convention }
-                } else if let limit = limits.first(where: name.hasPrefix) {
+                } else if let limit = Self.limits.first(where: name.hasPrefix) {
                     let digits = name.dropFirst(limit.count)
                     guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return }
                 } else {

@@ -29,22 +29,33 @@ struct PatternSyntax: Sendable {
     private(set) var captureCount = 0
 
     /// Reads `pattern` compiled with `flags` (`PCRE2_EXTENDED`, `PCRE2_EXTENDED_MORE`,
-    /// `PCRE2_NO_AUTO_CAPTURE` and `PCRE2_LITERAL` change the reading), for UTF-8 or for bytes
-    /// (`utf`: what one literal character is), under `newline` (what ends a `#` comment in
-    /// extended mode, unless a leading setting such as `(*CRLF)` says otherwise).
-    init(_ pattern: String, flags: UInt32, utf: Bool = true, newline: EngineNewline = .anyUnicode) {
-        self.init(bytes: Array(pattern.utf8), flags: flags, utf: utf, newline: newline)
+    /// `PCRE2_NO_AUTO_CAPTURE` and `PCRE2_LITERAL` change the reading) under `newline` (what
+    /// ends a `#` comment in extended mode, unless a leading setting such as `(*CRLF)` says
+    /// otherwise). The text is read as UTF-8, a literal character one item whatever its length:
+    /// as PCRE2 reads it in UTF mode (the engine's rewrites read a byte pattern so too, and
+    /// refuse a character outside ASCII there: ``SingleCharacterGroups``).
+    init(_ pattern: String, flags: UInt32, newline: EngineNewline = .anyUnicode) {
+        self.init(bytes: Array(pattern.utf8), flags: flags, newline: newline)
     }
 
-    /// Reads `bytes`, as ``init(_:flags:utf:newline:)`` reads a pattern's text.
-    init(bytes: [UInt8], flags: UInt32, utf: Bool = true, newline: EngineNewline = .anyUnicode) {
+    /// Reads `bytes`, as ``init(_:flags:newline:)`` reads a pattern's text.
+    init(bytes: [UInt8], flags: UInt32, newline: EngineNewline = .anyUnicode) {
         self.bytes = bytes
-        var reader = Reader(bytes: bytes, flags: flags, utf: utf, newline: newline)
+        var reader = Reader(bytes: bytes, flags: flags, newline: newline)
         reader.read()
         items = reader.items
         classMembers = reader.members
         captureCount = reader.captureCount
     }
+
+    /// The members of a class item.
+    func members(of item: PatternItem) -> ArraySlice<PatternItem> {
+        guard case .characterClass(_, let range) = item.kind else { return [] }
+        return classMembers[range]
+    }
+
+    /// The text of an item.
+    func text(of item: PatternItem) -> ArraySlice<UInt8> { bytes[item.range] }
 
     /// Whether the pattern holds `\G` or one of `verbs`.
     func holdsG(orVerbs verbs: [PatternItem.Verb]) -> Bool {
