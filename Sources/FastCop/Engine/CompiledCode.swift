@@ -26,7 +26,8 @@ final class CompiledCode: @unchecked Sendable {
     let isAnchored: Bool
     /// True when a search may be re-run one start position at a time with the same result:
     /// the pattern has no `\G` (which would match at every such start) and no `(*COMMIT)` or
-    /// `(*SKIP)` (which end or steer an unanchored search beyond one position).
+    /// `(*SKIP)` (which end or steer an unanchored search beyond one position), as its items
+    /// say (``PatternSyntax``: a `\G` or verb quoted, in a class or in a comment is none).
     let canStep: Bool
     /// True when a failed start position at a CR that is followed by an LF moves on past
     /// both, as PCRE2 does when the newline convention includes CRLF and the pattern names
@@ -39,6 +40,10 @@ final class CompiledCode: @unchecked Sendable {
     /// The number of top-level branches when this is JIT code of ``LinearShape`` (a search
     /// whose time is linear in the subject), else nil.
     let linearBranches: Int?
+    /// Whether the pattern holds `\G` or a verb that acts on the whole search: `(*COMMIT)`,
+    /// `(*PRUNE)`, `(*SKIP)`, `(*THEN)`. The watched form's added branch would change such a
+    /// search, so it has none: that only costs the watched stage (the search goes on in windows).
+    private let steersWatchedSearch: Bool
     /// What ``windowedVariant`` is compiled from.
     private let recipe: Recipe
     /// The same pattern compiled with `PCRE2_USE_OFFSET_LIMIT`, made when a search first steps.
@@ -135,7 +140,8 @@ final class CompiledCode: @unchecked Sendable {
         var allOptions: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_ALLOPTIONS), &allOptions)
         self.isAnchored = allOptions & EngineFlags.anchored != 0
-        self.canStep = !CompiledCode.steersSearch(text)
+        self.canStep = !syntax.holdsG(orVerbs: [.commit, .skip])
+        self.steersWatchedSearch = syntax.holdsG(orVerbs: [.commit, .prune, .skip, .then])
         var namesCROrLF: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_HASCRORLF), &namesCROrLF)
         self.skipsCRLF = newline == .anyUnicode && namesCROrLF == 0
@@ -183,7 +189,7 @@ final class CompiledCode: @unchecked Sendable {
             // `(*COMMIT)` there ends the search), or a pattern PCRE2 tries at line starts only
             // (a leading `.*`: the branch turns that off, and a `(*THEN)` then finds a match
             // PCRE2 does not).
-            guard !Self.steersWatchedSearch(recipe.pattern), !startsAtLineStartsOnly else {
+            guard !steersWatchedSearch, !startsAtLineStartsOnly else {
                 return WatchedCode(nil, calloutAt: 0)
             }
             // A pattern in extended mode may end inside a `#` comment, which would swallow
@@ -227,38 +233,6 @@ final class CompiledCode: @unchecked Sendable {
     private var startsAtLineStartsOnly: Bool {
         var type: UInt32 = 0
         return pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type) != 0 || type == 2
-    }
-
-    /// Whether `pattern` holds `\G` or a verb that acts on the whole search: `(*COMMIT`,
-    /// `(*PRUNE`, `(*SKIP`, `(*THEN`. The watched form's added branch would change such a
-    /// search, so it has none: that only costs the watched stage (the search goes on in windows).
-    private static func steersWatchedSearch(_ pattern: String) -> Bool {
-        holdsGOrVerb(pattern, ["*COMMIT", "*PRUNE", "*SKIP", "*THEN"])
-    }
-
-    /// Whether `pattern` holds `\G`, `(*COMMIT` or `(*SKIP`: a search in windows would change
-    /// it, so it retries position by position.
-    private static func steersSearch(_ pattern: String) -> Bool {
-        holdsGOrVerb(pattern, ["*COMMIT", "*SKIP"])
-    }
-
-    /// Whether `pattern` holds `\G` or `(` followed by one of `verbs`. Read from the text, so an
-    /// escaped or quoted occurrence also counts: that only costs a faster stage, never a wrong
-    /// answer.
-    private static func holdsGOrVerb(_ pattern: String, _ verbs: [String]) -> Bool {
-        let bytes = Array(pattern.utf8)
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "G") { return true }
-            case UInt8(ascii: "("):
-                let rest = bytes[(index + 1)...]
-                if verbs.contains(where: { rest.starts(with: $0.utf8) }) { return true }
-            default:
-                continue
-            }
-        }
-        return false
     }
 
     /// Whether the code was compiled for UTF-8 (`PCRE2_UTF`), not for bytes.
