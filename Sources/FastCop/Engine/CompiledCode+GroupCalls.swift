@@ -13,13 +13,15 @@ extension CompiledCode {
     /// directly from C. The interpreter charges every step and ends such a loop at once with
     /// `PCRE2_ERROR_RECURSELOOP`.
     ///
-    /// The text is scanned first for `(?` or `\g` (a cheap test that most patterns fail);
-    /// only then is the pattern compiled again with `PCRE2_AUTO_CALLOUT`, whose callouts sit
-    /// before each item and name its text (`pcre2_callout_enumerate`), so that PCRE2's own
-    /// parser says which items are calls (not a `(?1` inside `\Q…\E`, a class or a comment).
-    /// A form that does not compile with the callouts counts as calling, the safe side.
-    static func callsGroups(_ pattern: UnsafeBufferPointer<UInt8>, flags: UInt32, context: OpaquePointer?) -> Bool {
-        guard flags & EngineFlags.literal == 0, mayCallGroups(pattern) else { return false }
+    /// The pattern's items (``PatternSyntax``) are read first for a call (most patterns have
+    /// none); only then is the pattern compiled again with `PCRE2_AUTO_CALLOUT`, whose callouts
+    /// sit before each item and give its offset (`pcre2_callout_enumerate`), so that PCRE2's own
+    /// parser confirms that a call item stands there (not a `(?1` inside `\Q…\E`, a class or a
+    /// comment). A form that does not compile with the callouts counts as calling, the safe side.
+    static func callsGroups(
+        _ pattern: UnsafeBufferPointer<UInt8>, syntax: PatternSyntax, flags: UInt32, context: OpaquePointer?
+    ) -> Bool {
+        guard flags & EngineFlags.literal == 0, syntax.callsGroups else { return false }
         var errorCode: Int32 = 0
         var errorOffset = 0
         guard
@@ -28,16 +30,11 @@ extension CompiledCode {
                 flags | EngineFlags.utf | UInt32(PCRE2_AUTO_CALLOUT), &errorCode, &errorOffset, context)
         else { return true }
         defer { pcre2_code_free_8(probe) }
-        var found = (pattern: pattern, calls: false)
+        var found = (callStarts: Set(syntax.items.filter(\.isCall).map(\.range.lowerBound)), calls: false)
         withUnsafeMutablePointer(to: &found) { found in
             _ = pcre2_callout_enumerate_8(probe, visitItem, found)
         }
         return found.calls
-    }
-
-    /// Whether the text holds `(?` or `\g` followed by what could begin a call.
-    private static func mayCallGroups(_ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-        pattern.indices.contains { isCall(pattern[$0...]) }
     }
 
     /// Whether `pattern`'s text may refer to a group by its number: a group call (``isCall``),
@@ -59,7 +56,7 @@ extension CompiledCode {
 
     /// Whether `item` begins with a group call: `(?R`, `(?` and a digit, `(?+` or `(?-` and a
     /// digit, `(?&`, `(?P>`, `\g<` or `\g'`.
-    fileprivate static func isCall(_ item: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    private static func isCall(_ item: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var bytes = item.makeIterator()
         let first = bytes.next()
         let second = bytes.next()
@@ -82,18 +79,14 @@ extension CompiledCode {
     }
 }
 
-/// `pcre2_callout_enumerate` visitor for ``CompiledCode/callsGroups(_:flags:context:)``: notes
-/// whether the item after an automatic callout is a group call.
+/// `pcre2_callout_enumerate` visitor for ``CompiledCode/callsGroups(_:syntax:flags:context:)``:
+/// notes whether the item after an automatic callout is one of the pattern's call items.
 private func visitItem(
     _ block: UnsafeMutablePointer<pcre2_callout_enumerate_block_8>?, _ data: UnsafeMutableRawPointer?
 ) -> Int32 {
-    guard let block,
-        let found = data?.assumingMemoryBound(
-            to: (pattern: UnsafeBufferPointer<UInt8>, calls: Bool).self)
+    guard let block, let found = data?.assumingMemoryBound(to: (callStarts: Set<Int>, calls: Bool).self)
     else { return 0 }
-    let start = block.pointee.pattern_position
-    let end = min(start + block.pointee.next_item_length, found.pointee.pattern.count)
-    if start < end && CompiledCode.isCall(found.pointee.pattern[start..<end]) {
+    if found.pointee.callStarts.contains(block.pointee.pattern_position) {
         found.pointee.calls = true
         return 1
     }

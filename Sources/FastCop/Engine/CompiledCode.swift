@@ -66,7 +66,7 @@ final class CompiledCode: @unchecked Sendable {
     ///   - flags: `pcre2_compile` options; `PCRE2_UTF` is added unless `utf` is false.
     ///   - newline: the newline convention.
     ///   - useJIT: try JIT compilation (not tried for a pattern that calls groups,
-    ///     ``callsGroups(_:flags:context:)``, unless required).
+    ///     ``callsGroups(_:syntax:flags:context:)``, unless required).
     ///   - requireJIT: fail when JIT compilation is not possible.
     ///   - utf: compile for UTF-8 (`PCRE2_UTF`); false for a byte pattern (``Pattern/Options/bytes``).
     /// - Throws: ``EngineFailure`` with stage `.compile`, the PCRE2 code and the byte offset.
@@ -116,7 +116,8 @@ final class CompiledCode: @unchecked Sendable {
         // JIT's match limit does not bound its time (see `callsGroups`).
         let tryJIT =
             useJIT
-            && (requireJIT || !text.withUTF8 { CompiledCode.callsGroups($0, flags: flags, context: context) })
+            && (requireJIT
+                || !text.withUTF8 { CompiledCode.callsGroups($0, syntax: syntax, flags: flags, context: context) })
         var jit = false
         if tryJIT {
             // A pattern may refuse JIT itself, e.g. with a leading (*NO_JIT): then
