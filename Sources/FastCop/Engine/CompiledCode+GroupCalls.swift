@@ -37,45 +37,16 @@ extension CompiledCode {
         return found.calls
     }
 
-    /// Whether `pattern`'s text may refer to a group by its number: a group call (``isCall``),
-    /// a back reference or octal escape (`\1`-`\9`, `\g` in any form), or a condition `(?(`.
-    /// Read loosely (a class, a comment or an escaped backslash is not told apart), which only
-    /// keeps the numbers where they were not needed. Under `PCRE2_NO_AUTO_CAPTURE` such a
-    /// reference would not compile, or (`\11` with eleven groups) would become an octal escape,
-    /// so a caller that reads no group (`fastcop match`) drops the captures only without one.
+    /// Whether `pattern` may refer to a group by its number (``PatternSyntax/mayNumberGroups``:
+    /// a call, a `\g` reference, a `\1`-`\9` escape or a condition), its items read both as
+    /// written and in extended mode (the caller does not say which, and a `#` comment reads
+    /// otherwise there). Under `PCRE2_NO_AUTO_CAPTURE` such a reference would not compile, or
+    /// (`\11` with eleven groups) would become an octal escape, so a caller that reads no group
+    /// (`fastcop match`) drops the captures only without one.
     static func mayNumberGroups(_ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-        pattern.indices.contains { index in
-            let item = pattern[index...]
-            if isCall(item) { return true }
-            if item.starts(with: "(?(".utf8) { return true }
-            guard item.first == UInt8(ascii: "\\"), index + 1 < pattern.count else { return false }
-            let second = pattern[index + 1]
-            return second == UInt8(ascii: "g") || (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(second)
-        }
-    }
-
-    /// Whether `item` begins with a group call: `(?R`, `(?` and a digit, `(?+` or `(?-` and a
-    /// digit, `(?&`, `(?P>`, `\g<` or `\g'`.
-    private static func isCall(_ item: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var bytes = item.makeIterator()
-        let first = bytes.next()
-        let second = bytes.next()
-        let third = bytes.next()
-        let fourth = bytes.next()
-        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
-        switch (first, second) {
-        case (UInt8(ascii: "("), UInt8(ascii: "?")):
-            switch third {
-            case UInt8(ascii: "R"), UInt8(ascii: "&"): return true
-            case UInt8(ascii: "+"), UInt8(ascii: "-"): return isDigit(fourth)
-            case UInt8(ascii: "P"): return fourth == UInt8(ascii: ">")
-            default: return isDigit(third)
-            }
-        case (UInt8(ascii: "\\"), UInt8(ascii: "g")):
-            return third == UInt8(ascii: "<") || third == UInt8(ascii: "'")
-        default:
-            return false
-        }
+        let bytes = Array(pattern)
+        return PatternSyntax(bytes: bytes, flags: 0).mayNumberGroups
+            || PatternSyntax(bytes: bytes, flags: EngineFlags.extended).mayNumberGroups
     }
 }
 

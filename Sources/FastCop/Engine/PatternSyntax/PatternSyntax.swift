@@ -79,6 +79,8 @@ struct PatternSyntax: Sendable {
             switch item.kind {
             case .call, .escape(.call), .open(.condition): return true
             case .escape(.backReference), .escape(.character):
+                // A backslash ending the pattern is an escape of its own.
+                guard item.range.count >= 2 else { return false }
                 let letter = bytes[item.range.lowerBound + 1]
                 return letter == PatternByte.lowerG || (PatternByte.one...PatternByte.nine).contains(letter)
             default: return false
