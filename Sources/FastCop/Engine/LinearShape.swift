@@ -82,7 +82,7 @@ extension PatternItemReader {
     fileprivate mutating func readAnchor() -> Bool {
         if take(.dollar) || take(.circumflex) { return true }
         guard let item = next, case .escape(.assertion) = item.kind, let letter = escapeLetter(item),
-            "zZbB".utf8.contains(letter)
+            letter.isOne(of: "zZbB")
         else { return false }
         index += 1
         return true

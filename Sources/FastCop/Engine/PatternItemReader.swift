@@ -43,7 +43,7 @@ struct PatternItemReader {
         case .dot: return true
         case .characterClass: return isKnownClass(item)
         case .escape: return isKnownEscape(item)
-        case .literal(quoted: false): return !"{}]".utf8.contains(syntax.bytes[item.range.lowerBound])
+        case .literal(quoted: false): return !syntax.bytes[item.range.lowerBound].isOne(of: "{}]")
         default: return false
         }
     }
@@ -64,7 +64,7 @@ struct PatternItemReader {
         guard let letter = escapeLetter(item) else { return false }
         let argument = syntax.text(of: item).dropFirst(2)
         switch letter {
-        case _ where "sSdDwWhHvVtnrfae".utf8.contains(letter):
+        case _ where letter.isOne(of: "sSdDwWhHvVtnrfae"):
             return argument.isEmpty
         case PatternByte.lowerX:
             guard argument.first == PatternByte.openBrace else { return (1...2).contains(argument.count) }
@@ -94,7 +94,7 @@ struct PatternItemReader {
                 guard syntax.bytes[start] == PatternByte.openBracket, start + 1 < syntax.bytes.count else {
                     return true
                 }
-                return !":.=".utf8.contains(syntax.bytes[start + 1])
+                return !syntax.bytes[start + 1].isOne(of: ":.=")
             case .escape:
                 return isKnownEscape(member)
             case .posixClass:

@@ -29,23 +29,25 @@ enum SingleCharacterGroups {
         guard flags & (EngineFlags.extended | EngineFlags.literal) == 0 else { return nil }
         let plainGroupsCapture = flags & EngineFlags.noAutoCapture == 0
         var reader = PatternItemReader(syntax: syntax)
+        // The text up to `copied` is in `output`; what follows is copied as it is when a group
+        // is replaced, and at the end.
         var output: [UInt8] = []
-        output.reserveCapacity(syntax.bytes.count)
-        var changed = false
+        var copied = 0
         while let item = reader.next {
             guard Self.isCopied(item, reader: reader) else { return nil }
             reader.index += 1
             if Self.isPlainGroup(item, plainGroupsCapture: plainGroupsCapture),
                 let (replacement, end) = Self.group(reader, utf: utf), Self.isRepeat(reader, at: end)
             {
+                output += syntax.bytes[copied..<item.range.lowerBound]
                 output += replacement
                 reader.index = end
-                changed = true
-            } else {
-                output += syntax.text(of: item)
+                copied = syntax.items[end - 1].range.upperBound
             }
         }
-        return changed ? String(decoding: output, as: UTF8.self) : nil
+        guard copied > 0 else { return nil }
+        output += syntax.bytes[copied...]
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Whether the rewrite reads past `item` (copied as it is, or a group's head): not `\Q`,
@@ -190,7 +192,7 @@ enum SingleCharacterGroups {
     private static func isNegatedType(_ escape: ArraySlice<UInt8>) -> Bool {
         guard escape.count >= 2 else { return false }
         let letter = escape[escape.startIndex + 1]
-        if "SDWHVP".utf8.contains(letter) { return true }
+        if letter.isOne(of: "SDWHVP") { return true }
         return letter == UInt8(ascii: "p") && escape.dropFirst(2).starts(with: "{^".utf8)
     }
 

@@ -56,9 +56,9 @@ extension PatternSyntax.Reader {
             kind = .escape(.backReference)
         case UInt8(ascii: "b"):
             kind = .escape(inClass ? .character : .assertion)
-        case _ where "BAzZGK".utf8.contains(letter):
+        case _ where letter.isOne(of: "BAzZGK"):
             kind = .escape(.assertion)
-        case _ where "dDsSwWhHvVRXC".utf8.contains(letter):
+        case _ where letter.isOne(of: "dDsSwWhHvVRXC"):
             kind = .escape(.type)
         case _ where letter.isASCIILetter:
             kind = .escape(.character)

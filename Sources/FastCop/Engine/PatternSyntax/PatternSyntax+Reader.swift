@@ -76,6 +76,8 @@ extension PatternSyntax {
         }
 
         mutating func read() {
+            // An item holds at least one byte: the items never outgrow this.
+            items.reserveCapacity(bytes.count)
             if literalMode {
                 while index < bytes.count {
                     let start = index

@@ -146,6 +146,8 @@ extension UInt8 {
     var isHexDigit: Bool {
         isASCIIDigit || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
+    /// Whether the byte is one of the ASCII characters of `characters`.
+    func isOne(of characters: StaticString) -> Bool { characters.withUTF8Buffer { $0.contains(self) } }
     /// A letter, digit or `_`: what a group or verb name is made of.
     var isNameCharacter: Bool { isASCIILetter || isASCIIDigit || self == PatternByte.underscore }
 }
