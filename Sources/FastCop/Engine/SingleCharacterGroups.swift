@@ -60,19 +60,21 @@ enum SingleCharacterGroups {
     /// one with an argument (`(*MARK:name)`), which holds text. A leading setting (`(*UCP)`) is
     /// read past.
     private static func isCopied(_ item: PatternItem, reader: PatternItemReader) -> Bool {
-        let text = reader.syntax.text(of: item)
+        let bytes = reader.syntax.bytes
+        let start = item.range.lowerBound
         switch item.kind {
         case .escape, .quote:
-            guard text.first == PatternByte.backslash, text.count >= 2 else { return false }
-            let letter = text[text.startIndex + 1]
+            guard bytes[start] == PatternByte.backslash, item.range.count >= 2 else { return false }
+            let letter = bytes[start + 1]
             return letter != PatternByte.upperQ && letter != PatternByte.lowerC
         case .characterClass:
             return reader.isKnownClass(item)
         case .optionSetting, .open(.scopedOptions):
-            return !text.contains(PatternByte.lowerX)
-        case .comment, .callout, .verb, .literal(quoted: true),
-            .open(.lookaround) where text.starts(with: "(*".utf8),
-            .open(.atomic) where text.starts(with: "(*".utf8), .open(.scriptRun):
+            return !bytes[item.range].contains(PatternByte.lowerX)
+        case .open(.lookaround), .open(.atomic):
+            // Not one named as `(*pla:` or `(*atomic:`.
+            return bytes[start + 1] != PatternByte.asterisk
+        case .comment, .callout, .verb, .literal(quoted: true), .open(.scriptRun):
             return false
         default:
             return true

@@ -27,6 +27,12 @@ struct PatternSyntax: Sendable {
     private(set) var classMembers: [PatternItem] = []
     /// The number of capture groups, as PCRE2 counts them (the highest number with `(?|`).
     private(set) var captureCount = 0
+    /// Whether the pattern calls a group: ``PatternItem/Kind/call`` or ``PatternItem/Escape/call``.
+    private(set) var callsGroups = false
+    /// Whether the pattern holds `\G`.
+    private var holdsG = false
+    /// The backtracking verbs the pattern holds, in order.
+    private var heldVerbs: [PatternItem.Verb] = []
 
     /// Reads `pattern` compiled with `flags` (`PCRE2_EXTENDED`, `PCRE2_EXTENDED_MORE`,
     /// `PCRE2_NO_AUTO_CAPTURE` and `PCRE2_LITERAL` change the reading) under `newline` (what
@@ -46,6 +52,14 @@ struct PatternSyntax: Sendable {
         items = reader.items
         classMembers = reader.members
         captureCount = reader.captureCount
+        for item in items {
+            switch item.kind {
+            case .verb(let verb): heldVerbs.append(verb)
+            case .escape(.assertion): holdsG = holdsG || bytes[item.range.lowerBound + 1] == PatternByte.upperG
+            case .call, .escape(.call): callsGroups = true
+            default: continue
+            }
+        }
     }
 
     /// The members of a class item.
@@ -59,17 +73,8 @@ struct PatternSyntax: Sendable {
 
     /// Whether the pattern holds `\G` or one of `verbs`.
     func holdsG(orVerbs verbs: [PatternItem.Verb]) -> Bool {
-        items.contains { item in
-            switch item.kind {
-            case .verb(let verb): return verbs.contains(verb)
-            case .escape(.assertion): return bytes[item.range.lowerBound + 1] == PatternByte.upperG
-            default: return false
-            }
-        }
+        holdsG || heldVerbs.contains(where: verbs.contains)
     }
-
-    /// Whether the pattern calls a group: ``PatternItem/Kind/call`` or ``PatternItem/Escape/call``.
-    var callsGroups: Bool { items.contains(where: \.isCall) }
 
     /// Whether the pattern may refer to a group by its number: a call, a `\g` reference, an
     /// escape of a digit from 1 to 9 (in a class or not: a back reference or an octal escape
