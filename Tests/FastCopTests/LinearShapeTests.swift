@@ -85,3 +85,10 @@ struct LinearShapeTests {
         #expect(code.linearBranches == (code.isJIT ? 1 : nil))
     }
 }
+
+extension LinearShape {
+    /// The number of top-level branches of `pattern` when it has the shape (its text read here).
+    fileprivate static func branches(of pattern: String, flags: UInt32) -> Int? {
+        branches(of: PatternSyntax(pattern, flags: flags), flags: flags)
+    }
+}

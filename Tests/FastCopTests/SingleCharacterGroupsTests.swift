@@ -132,3 +132,10 @@ struct SingleCharacterGroupsTests {
         #expect(throws: PatternError.self) { try Pattern(#"(?:\s|,)+$(?#)"#).hasMatch(in: line) }
     }
 }
+
+extension SingleCharacterGroups {
+    /// `pattern` rewritten (its text read here).
+    fileprivate static func rewritten(_ pattern: String, flags: UInt32, utf: Bool) -> String? {
+        rewritten(PatternSyntax(pattern, flags: flags), flags: flags, utf: utf)
+    }
+}

@@ -15,10 +15,9 @@ struct pcre2_oracle {
     int crlf_is_newline;
 };
 
-pcre2_oracle *pcre2_oracle_compile(const uint8_t *pattern, size_t length, const char *letters,
-                                   int dup_names, int ucp, int newline_lf, int whole, int jit,
-                                   int *error_code, size_t *error_offset) {
-    uint32_t flags = PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C;
+/// The compile options of Perl letters: `i`, `m`, `s`, `x` and `D` (others are ignored).
+static uint32_t pcre2_oracle_letter_flags(const char *letters) {
+    uint32_t flags = 0;
     for (const char *letter = letters; *letter != '\0'; letter++) {
         switch (*letter) {
         case 'i': flags |= PCRE2_CASELESS; break;
@@ -29,6 +28,13 @@ pcre2_oracle *pcre2_oracle_compile(const uint8_t *pattern, size_t length, const 
         default: break;
         }
     }
+    return flags;
+}
+
+pcre2_oracle *pcre2_oracle_compile(const uint8_t *pattern, size_t length, const char *letters,
+                                   int dup_names, int ucp, int newline_lf, int whole, int jit,
+                                   int *error_code, size_t *error_offset) {
+    uint32_t flags = PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C | pcre2_oracle_letter_flags(letters);
     if (dup_names) flags |= PCRE2_DUPNAMES;
     if (ucp) flags |= PCRE2_UCP;
     if (whole) flags |= PCRE2_ANCHORED | PCRE2_ENDANCHORED;
@@ -175,3 +181,41 @@ long pcre2_oracle_substitute(pcre2_oracle *oracle, const uint8_t *subject, size_
 }
 
 int pcre2_oracle_no_memory(void) { return PCRE2_ERROR_NOMEMORY; }
+
+struct pcre2_oracle_item_list {
+    size_t *positions;
+    size_t *lengths;
+    size_t capacity;
+    long count;
+};
+
+static int pcre2_oracle_visit_item(pcre2_callout_enumerate_block *block, void *data) {
+    struct pcre2_oracle_item_list *list = data;
+    if ((size_t)list->count < list->capacity) {
+        list->positions[list->count] = block->pattern_position;
+        list->lengths[list->count] = block->next_item_length;
+    }
+    list->count++;
+    return 0;
+}
+
+long pcre2_oracle_items(const uint8_t *pattern, size_t length, const char *letters, uint32_t extra,
+                        int newline_lf, size_t *positions, size_t *lengths, size_t capacity,
+                        uint32_t *captures) {
+    uint32_t flags =
+        PCRE2_UTF | PCRE2_NEVER_BACKSLASH_C | PCRE2_AUTO_CALLOUT | extra | pcre2_oracle_letter_flags(letters);
+    pcre2_compile_context *context = pcre2_compile_context_create(NULL);
+    if (context == NULL) return -1;
+    pcre2_set_newline(context, newline_lf ? PCRE2_NEWLINE_LF : PCRE2_NEWLINE_ANY);
+    int error_code = 0;
+    PCRE2_SIZE offset = 0;
+    PCRE2_SPTR text = pattern != NULL ? (PCRE2_SPTR)pattern : (PCRE2_SPTR) "";
+    pcre2_code *code = pcre2_compile(text, length, flags, &error_code, &offset, context);
+    pcre2_compile_context_free(context);
+    if (code == NULL) return -1;
+    struct pcre2_oracle_item_list list = {positions, lengths, capacity, 0};
+    pcre2_callout_enumerate(code, pcre2_oracle_visit_item, &list);
+    pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, captures);
+    pcre2_code_free(code);
+    return list.count;
+}

@@ -13,13 +13,15 @@ extension CompiledCode {
     /// directly from C. The interpreter charges every step and ends such a loop at once with
     /// `PCRE2_ERROR_RECURSELOOP`.
     ///
-    /// The text is scanned first for `(?` or `\g` (a cheap test that most patterns fail);
-    /// only then is the pattern compiled again with `PCRE2_AUTO_CALLOUT`, whose callouts sit
-    /// before each item and name its text (`pcre2_callout_enumerate`), so that PCRE2's own
-    /// parser says which items are calls (not a `(?1` inside `\Q…\E`, a class or a comment).
-    /// A form that does not compile with the callouts counts as calling, the safe side.
-    static func callsGroups(_ pattern: UnsafeBufferPointer<UInt8>, flags: UInt32, context: OpaquePointer?) -> Bool {
-        guard flags & EngineFlags.literal == 0, mayCallGroups(pattern) else { return false }
+    /// The pattern's items (``PatternSyntax``) are read first for a call (most patterns have
+    /// none); only then is the pattern compiled again with `PCRE2_AUTO_CALLOUT`, whose callouts
+    /// sit before each item and give its offset (`pcre2_callout_enumerate`), so that PCRE2's own
+    /// parser confirms that a call item stands there (not a `(?1` inside `\Q…\E`, a class or a
+    /// comment). A form that does not compile with the callouts counts as calling, the safe side.
+    static func callsGroups(
+        _ pattern: UnsafeBufferPointer<UInt8>, syntax: PatternSyntax, flags: UInt32, context: OpaquePointer?
+    ) -> Bool {
+        guard flags & EngineFlags.literal == 0, syntax.callsGroups else { return false }
         var errorCode: Int32 = 0
         var errorOffset = 0
         guard
@@ -28,72 +30,34 @@ extension CompiledCode {
                 flags | EngineFlags.utf | UInt32(PCRE2_AUTO_CALLOUT), &errorCode, &errorOffset, context)
         else { return true }
         defer { pcre2_code_free_8(probe) }
-        var found = (pattern: pattern, calls: false)
+        var found = (callStarts: Set(syntax.items.filter(\.isCall).map(\.range.lowerBound)), calls: false)
         withUnsafeMutablePointer(to: &found) { found in
             _ = pcre2_callout_enumerate_8(probe, visitItem, found)
         }
         return found.calls
     }
 
-    /// Whether the text holds `(?` or `\g` followed by what could begin a call.
-    private static func mayCallGroups(_ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-        pattern.indices.contains { isCall(pattern[$0...]) }
-    }
-
-    /// Whether `pattern`'s text may refer to a group by its number: a group call (``isCall``),
-    /// a back reference or octal escape (`\1`-`\9`, `\g` in any form), or a condition `(?(`.
-    /// Read loosely (a class, a comment or an escaped backslash is not told apart), which only
-    /// keeps the numbers where they were not needed. Under `PCRE2_NO_AUTO_CAPTURE` such a
-    /// reference would not compile, or (`\11` with eleven groups) would become an octal escape,
-    /// so a caller that reads no group (`fastcop match`) drops the captures only without one.
+    /// Whether `pattern` may refer to a group by its number (``PatternSyntax/mayNumberGroups``:
+    /// a call, a `\g` reference, a `\1`-`\9` escape or a condition), its items read both as
+    /// written and in extended mode (the caller does not say which, and a `#` comment reads
+    /// otherwise there). Under `PCRE2_NO_AUTO_CAPTURE` such a reference would not compile, or
+    /// (`\11` with eleven groups) would become an octal escape, so a caller that reads no group
+    /// (`fastcop match`) drops the captures only without one.
     static func mayNumberGroups(_ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-        pattern.indices.contains { index in
-            let item = pattern[index...]
-            if isCall(item) { return true }
-            if item.starts(with: "(?(".utf8) { return true }
-            guard item.first == UInt8(ascii: "\\"), index + 1 < pattern.count else { return false }
-            let second = pattern[index + 1]
-            return second == UInt8(ascii: "g") || (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(second)
-        }
-    }
-
-    /// Whether `item` begins with a group call: `(?R`, `(?` and a digit, `(?+` or `(?-` and a
-    /// digit, `(?&`, `(?P>`, `\g<` or `\g'`.
-    fileprivate static func isCall(_ item: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var bytes = item.makeIterator()
-        let first = bytes.next()
-        let second = bytes.next()
-        let third = bytes.next()
-        let fourth = bytes.next()
-        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
-        switch (first, second) {
-        case (UInt8(ascii: "("), UInt8(ascii: "?")):
-            switch third {
-            case UInt8(ascii: "R"), UInt8(ascii: "&"): return true
-            case UInt8(ascii: "+"), UInt8(ascii: "-"): return isDigit(fourth)
-            case UInt8(ascii: "P"): return fourth == UInt8(ascii: ">")
-            default: return isDigit(third)
-            }
-        case (UInt8(ascii: "\\"), UInt8(ascii: "g")):
-            return third == UInt8(ascii: "<") || third == UInt8(ascii: "'")
-        default:
-            return false
-        }
+        let bytes = Array(pattern)
+        return PatternSyntax(bytes: bytes, flags: 0).mayNumberGroups
+            || PatternSyntax(bytes: bytes, flags: EngineFlags.extended).mayNumberGroups
     }
 }
 
-/// `pcre2_callout_enumerate` visitor for ``CompiledCode/callsGroups(_:flags:context:)``: notes
-/// whether the item after an automatic callout is a group call.
+/// `pcre2_callout_enumerate` visitor for ``CompiledCode/callsGroups(_:syntax:flags:context:)``:
+/// notes whether the item after an automatic callout is one of the pattern's call items.
 private func visitItem(
     _ block: UnsafeMutablePointer<pcre2_callout_enumerate_block_8>?, _ data: UnsafeMutableRawPointer?
 ) -> Int32 {
-    guard let block,
-        let found = data?.assumingMemoryBound(
-            to: (pattern: UnsafeBufferPointer<UInt8>, calls: Bool).self)
+    guard let block, let found = data?.assumingMemoryBound(to: (callStarts: Set<Int>, calls: Bool).self)
     else { return 0 }
-    let start = block.pointee.pattern_position
-    let end = min(start + block.pointee.next_item_length, found.pointee.pattern.count)
-    if start < end && CompiledCode.isCall(found.pointee.pattern[start..<end]) {
+    if found.pointee.callStarts.contains(block.pointee.pattern_position) {
         found.pointee.calls = true
         return 1
     }

@@ -26,7 +26,8 @@ final class CompiledCode: @unchecked Sendable {
     let isAnchored: Bool
     /// True when a search may be re-run one start position at a time with the same result:
     /// the pattern has no `\G` (which would match at every such start) and no `(*COMMIT)` or
-    /// `(*SKIP)` (which end or steer an unanchored search beyond one position).
+    /// `(*SKIP)` (which end or steer an unanchored search beyond one position), as its items
+    /// say (``PatternSyntax``: a `\G` or verb quoted, in a class or in a comment is none).
     let canStep: Bool
     /// True when a failed start position at a CR that is followed by an LF moves on past
     /// both, as PCRE2 does when the newline convention includes CRLF and the pattern names
@@ -39,6 +40,10 @@ final class CompiledCode: @unchecked Sendable {
     /// The number of top-level branches when this is JIT code of ``LinearShape`` (a search
     /// whose time is linear in the subject), else nil.
     let linearBranches: Int?
+    /// Whether the pattern holds `\G` or a verb that acts on the whole search: `(*COMMIT)`,
+    /// `(*PRUNE)`, `(*SKIP)`, `(*THEN)`. The watched form's added branch would change such a
+    /// search, so it has none: that only costs the watched stage (the search goes on in windows).
+    private let steersWatchedSearch: Bool
     /// What ``windowedVariant`` is compiled from.
     private let recipe: Recipe
     /// The same pattern compiled with `PCRE2_USE_OFFSET_LIMIT`, made when a search first steps.
@@ -61,7 +66,7 @@ final class CompiledCode: @unchecked Sendable {
     ///   - flags: `pcre2_compile` options; `PCRE2_UTF` is added unless `utf` is false.
     ///   - newline: the newline convention.
     ///   - useJIT: try JIT compilation (not tried for a pattern that calls groups,
-    ///     ``callsGroups(_:flags:context:)``, unless required).
+    ///     ``callsGroups(_:syntax:flags:context:)``, unless required).
     ///   - requireJIT: fail when JIT compilation is not possible.
     ///   - utf: compile for UTF-8 (`PCRE2_UTF`); false for a byte pattern (``Pattern/Options/bytes``).
     /// - Throws: ``EngineFailure`` with stage `.compile`, the PCRE2 code and the byte offset.
@@ -92,13 +97,17 @@ final class CompiledCode: @unchecked Sendable {
             throw EngineFailure(stage: .compile, code: original.error, offset: original.offset)
         }
         var text = pattern
-        if let simpler = SingleCharacterGroups.rewritten(pattern, flags: flags, utf: utf),
+        // The text searched, read once (``PatternSyntax``): the rewrite and the facts below read
+        // its items.
+        var syntax = PatternSyntax(pattern, flags: flags, newline: newline)
+        if let simpler = SingleCharacterGroups.rewritten(syntax, flags: flags, utf: utf),
             let code = compile(simpler).code
         {
             if Self.captureCount(code) == Self.captureCount(compiled) {
                 pcre2_code_free_8(compiled)
                 compiled = code
                 text = simpler
+                syntax = PatternSyntax(simpler, flags: flags, newline: newline)
             } else {
                 pcre2_code_free_8(code)
             }
@@ -107,7 +116,8 @@ final class CompiledCode: @unchecked Sendable {
         // JIT's match limit does not bound its time (see `callsGroups`).
         let tryJIT =
             useJIT
-            && (requireJIT || !text.withUTF8 { CompiledCode.callsGroups($0, flags: flags, context: context) })
+            && (requireJIT
+                || !text.withUTF8 { CompiledCode.callsGroups($0, syntax: syntax, flags: flags, context: context) })
         var jit = false
         if tryJIT {
             // A pattern may refuse JIT itself, e.g. with a leading (*NO_JIT): then
@@ -124,14 +134,15 @@ final class CompiledCode: @unchecked Sendable {
         }
         self.code = compiled
         self.isJIT = jit
-        self.linearBranches = jit ? LinearShape.branches(of: text, flags: flags) : nil
+        self.linearBranches = jit ? LinearShape.branches(of: syntax, flags: flags) : nil
         self.limits = limits
         self.recipe = Recipe(pattern: text, flags: flags, newline: newline, useJIT: tryJIT, utf: utf)
 
         var allOptions: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_ALLOPTIONS), &allOptions)
         self.isAnchored = allOptions & EngineFlags.anchored != 0
-        self.canStep = !CompiledCode.steersSearch(text)
+        self.canStep = !syntax.holdsG(orVerbs: [.commit, .skip])
+        self.steersWatchedSearch = syntax.holdsG(orVerbs: [.commit, .prune, .skip, .then])
         var namesCROrLF: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_HASCRORLF), &namesCROrLF)
         self.skipsCRLF = newline == .anyUnicode && namesCROrLF == 0
@@ -179,7 +190,7 @@ final class CompiledCode: @unchecked Sendable {
             // `(*COMMIT)` there ends the search), or a pattern PCRE2 tries at line starts only
             // (a leading `.*`: the branch turns that off, and a `(*THEN)` then finds a match
             // PCRE2 does not).
-            guard !Self.steersWatchedSearch(recipe.pattern), !startsAtLineStartsOnly else {
+            guard !steersWatchedSearch, !startsAtLineStartsOnly else {
                 return WatchedCode(nil, calloutAt: 0)
             }
             // A pattern in extended mode may end inside a `#` comment, which would swallow
@@ -223,38 +234,6 @@ final class CompiledCode: @unchecked Sendable {
     private var startsAtLineStartsOnly: Bool {
         var type: UInt32 = 0
         return pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type) != 0 || type == 2
-    }
-
-    /// Whether `pattern` holds `\G` or a verb that acts on the whole search: `(*COMMIT`,
-    /// `(*PRUNE`, `(*SKIP`, `(*THEN`. The watched form's added branch would change such a
-    /// search, so it has none: that only costs the watched stage (the search goes on in windows).
-    private static func steersWatchedSearch(_ pattern: String) -> Bool {
-        holdsGOrVerb(pattern, ["*COMMIT", "*PRUNE", "*SKIP", "*THEN"])
-    }
-
-    /// Whether `pattern` holds `\G`, `(*COMMIT` or `(*SKIP`: a search in windows would change
-    /// it, so it retries position by position.
-    private static func steersSearch(_ pattern: String) -> Bool {
-        holdsGOrVerb(pattern, ["*COMMIT", "*SKIP"])
-    }
-
-    /// Whether `pattern` holds `\G` or `(` followed by one of `verbs`. Read from the text, so an
-    /// escaped or quoted occurrence also counts: that only costs a faster stage, never a wrong
-    /// answer.
-    private static func holdsGOrVerb(_ pattern: String, _ verbs: [String]) -> Bool {
-        let bytes = Array(pattern.utf8)
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "G") { return true }
-            case UInt8(ascii: "("):
-                let rest = bytes[(index + 1)...]
-                if verbs.contains(where: { rest.starts(with: $0.utf8) }) { return true }
-            default:
-                continue
-            }
-        }
-        return false
     }
 
     /// Whether the code was compiled for UTF-8 (`PCRE2_UTF`), not for bytes.

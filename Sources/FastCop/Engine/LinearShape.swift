@@ -38,20 +38,19 @@ enum LinearShape {
         return (parts[0], parts[1]) >= (10, 35)
     }()
 
-    /// The number of top-level branches when `pattern`, compiled with `flags`, has the shape;
-    /// nil otherwise (also under `PCRE2_EXTENDED`, `PCRE2_LITERAL` and `PCRE2_UNGREEDY`, which
-    /// change what the text means).
-    static func branches(of pattern: String, flags: UInt32) -> Int? {
+    /// The number of top-level branches when the pattern read as `syntax`, compiled with
+    /// `flags`, has the shape; nil otherwise (also under `PCRE2_EXTENDED`, `PCRE2_LITERAL` and
+    /// `PCRE2_UNGREEDY`, which change what the text means).
+    static func branches(of syntax: PatternSyntax, flags: UInt32) -> Int? {
         let refused = EngineFlags.extended | EngineFlags.literal | EngineFlags.ungreedy
         guard remembersRepeats, flags & refused == 0 else { return nil }
-        let bytes = Array(pattern.utf8)
-        guard !bytes.isEmpty, bytes.count <= maximumPatternBytes else { return nil }
-        var reader = PatternItemReader(bytes: bytes)
+        guard !syntax.bytes.isEmpty, syntax.bytes.count <= maximumPatternBytes else { return nil }
+        var reader = PatternItemReader(syntax: syntax)
         var branches = 0
         repeat {
             guard reader.readBranch() else { return nil }
             branches += 1
-        } while reader.take(UInt8(ascii: "|"))
+        } while reader.take(.alternation)
         return reader.atEnd && branches <= maximumBranches ? branches : nil
     }
 }
@@ -60,21 +59,20 @@ enum LinearShape {
 extension PatternItemReader {
     /// `^`/`\A`, a repeated character item, then the tail; stops before `|` or the end.
     fileprivate mutating func readBranch() -> Bool {
-        if !take(UInt8(ascii: "^")), next == UInt8(ascii: "\\"), index + 1 < bytes.count,
-            bytes[index + 1] == UInt8(ascii: "A")
-        {
-            index += 2
+        if !take(.circumflex), let item = next, escapeLetter(item) == UInt8(ascii: "A") { index += 1 }
+        // `+` or `*`, greedy or possessive.
+        let repeats = { (text: ArraySlice<UInt8>) in
+            (text.first == PatternByte.plus || text.first == PatternByte.asterisk)
+                && (text.count == 1 || (text.count == 2 && text.last == PatternByte.plus))
         }
-        guard readCharacterItem() else { return false }
-        guard take(UInt8(ascii: "+")) || take(UInt8(ascii: "*")) else { return false }
-        _ = take(UInt8(ascii: "+"))  // possessive
+        guard readCharacterItem() != nil, takeQuantifier(where: repeats) else { return false }
         var tail = 0
-        while let byte = next, byte != UInt8(ascii: "|") {
+        while let item = next, item.kind != .alternation {
             tail += 1
             guard tail <= LinearShape.maximumTailItems else { return false }
             if readAnchor() { continue }
-            guard readCharacterItem() else { return false }
-            _ = take(UInt8(ascii: "?"))
+            guard readCharacterItem() != nil else { return false }
+            _ = takeQuantifier { $0.elementsEqual([PatternByte.question]) }
         }
         // A lazy `??`, a `+` or `*` on a tail item, or a `{` ends up here as a bad item.
         return true
@@ -82,11 +80,11 @@ extension PatternItemReader {
 
     /// `$`, `^`, `\z`, `\Z`, `\b` or `\B`.
     fileprivate mutating func readAnchor() -> Bool {
-        if take(UInt8(ascii: "$")) || take(UInt8(ascii: "^")) { return true }
-        guard next == UInt8(ascii: "\\"), index + 1 < bytes.count,
-            "zZbB".utf8.contains(bytes[index + 1])
+        if take(.dollar) || take(.circumflex) { return true }
+        guard let item = next, case .escape(.assertion) = item.kind, let letter = escapeLetter(item),
+            letter.isOne(of: "zZbB")
         else { return false }
-        index += 2
+        index += 1
         return true
     }
 }

@@ -1,128 +1,110 @@
-/// A cursor over a pattern's text (its UTF-8 bytes) that reads the items standing for one
+/// A cursor over a pattern's items (``PatternSyntax``) that reads the items standing for one
 /// character: a literal character, an escaped one, `.`, a type such as `\s` or `\p{L}`, or a
-/// class `[…]`. Anything it does not know (a back reference, `\Q`, `\R`, an octal escape, a
-/// class with `[.` or `[=`) is refused: a reader returns false, and its caller then leaves the
-/// pattern as it is. ``LinearShape`` and ``SingleCharacterGroups`` read patterns with it.
+/// class `[…]`. Anything else it does not know (a back reference, `\Q`, `\R`, an octal escape, a
+/// class with `[.` or `[=`, a `{`, `}` or `]` standing for itself) is refused: a reader returns
+/// false, and its caller then leaves the pattern as it is. ``LinearShape`` and
+/// ``SingleCharacterGroups`` read patterns with it.
 struct PatternItemReader {
-    let bytes: [UInt8]
+    let syntax: PatternSyntax
+    /// The next item's index in `syntax.items`.
     var index = 0
 
-    init(bytes: [UInt8], index: Int = 0) {
-        self.bytes = bytes
-        self.index = index
+    init(syntax: PatternSyntax) {
+        self.syntax = syntax
     }
 
-    var atEnd: Bool { index == bytes.count }
-    var next: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var atEnd: Bool { index == syntax.items.count }
+    var next: PatternItem? { index < syntax.items.count ? syntax.items[index] : nil }
 
-    mutating func take(_ byte: UInt8) -> Bool {
-        guard next == byte else { return false }
+    /// Moves past the next item when it is of `kind`.
+    mutating func take(_ kind: PatternItem.Kind) -> Bool {
+        guard next?.kind == kind else { return false }
         index += 1
         return true
     }
 
-    /// One character item: `.`, a class, an escape that stands for one character, or a
-    /// literal character (a whole UTF-8 sequence).
-    mutating func readCharacterItem() -> Bool {
-        guard let byte = next else { return false }
-        switch byte {
-        case UInt8(ascii: "."):
-            index += 1
-            return true
-        case UInt8(ascii: "["):
-            return readClass()
-        case UInt8(ascii: "\\"):
-            return readEscape()
-        default:
-            guard !"^$|()?*+{}[]".utf8.contains(byte) else { return false }
-            index += 1
-            while let continuation = next, continuation & 0xC0 == 0x80 { index += 1 }
-            return true
-        }
-    }
-
-    /// An escape for one character or one character type; not a back reference, `\Q`,
-    /// `\K`, `\R`, `\X`, `\N`, `\G`, octal or control escapes.
-    mutating func readEscape() -> Bool {
-        guard index + 1 < bytes.count else { return false }
-        let letter = bytes[index + 1]
-        index += 2
-        switch letter {
-        case _ where "sSdDwWhHvVtnrfae".utf8.contains(letter):
-            return true
-        case UInt8(ascii: "x"):
-            if take(UInt8(ascii: "{")) { return readHexDigits(upTo: 8) && take(UInt8(ascii: "}")) }
-            return readHexDigits(upTo: 2)
-        case UInt8(ascii: "p"), UInt8(ascii: "P"):
-            if take(UInt8(ascii: "{")) {
-                let start = index
-                while let byte = next, byte != UInt8(ascii: "}"), byte != UInt8(ascii: "\\") { index += 1 }
-                return index > start && take(UInt8(ascii: "}"))
-            }
-            guard let name = next, name.isASCIILetter else { return false }
-            index += 1
-            return true
-        default:
-            // A backslash before an ASCII character that is not a letter or digit means
-            // that character (PCRE2 gives every letter and digit escape a meaning).
-            return (0x20..<0x7F).contains(letter) && !letter.isASCIILetter && !(0x30...0x39).contains(letter)
-        }
-    }
-
-    /// Up to `count` hexadecimal digits; true when there was at least one.
-    mutating func readHexDigits(upTo count: Int) -> Bool {
-        var read = 0
-        while read < count, let byte = next, byte.isHexDigit {
-            index += 1
-            read += 1
-        }
-        return read > 0
-    }
-
-    /// `[…]`: an optional `^`, a `]` first as a literal, then characters, escapes that stand
-    /// for characters or types, ranges and POSIX names (`[:alpha:]`), up to the closing `]`.
-    mutating func readClass() -> Bool {
+    /// Moves past the next item when it is a quantifier whose text `accepts`.
+    mutating func takeQuantifier(where accepts: (ArraySlice<UInt8>) -> Bool) -> Bool {
+        guard let item = next, item.kind == .quantifier, accepts(syntax.text(of: item)) else { return false }
         index += 1
-        _ = take(UInt8(ascii: "^"))
-        _ = take(UInt8(ascii: "]"))
-        while let byte = next {
-            switch byte {
-            case UInt8(ascii: "]"):
-                index += 1
-                return true
-            case UInt8(ascii: "\\"):
-                guard readEscape() else { return false }
-            case UInt8(ascii: "["):
-                guard index + 1 < bytes.count else { return false }
-                let kind = bytes[index + 1]
-                if kind == UInt8(ascii: ":") {
-                    guard readPOSIXName() else { return false }
-                } else if kind == UInt8(ascii: ".") || kind == UInt8(ascii: "=") {
-                    return false
-                } else {
-                    index += 1
+        return true
+    }
+
+    /// One character item: `.`, a class, an escape that stands for one character or one
+    /// character type, or a literal character; nil (and nothing read) for any other item.
+    mutating func readCharacterItem() -> PatternItem? {
+        guard let item = next, isCharacterItem(item) else { return nil }
+        index += 1
+        return item
+    }
+
+    private func isCharacterItem(_ item: PatternItem) -> Bool {
+        switch item.kind {
+        case .dot: return true
+        case .characterClass: return isKnownClass(item)
+        case .escape: return isKnownEscape(item)
+        case .literal(quoted: false): return !syntax.bytes[item.range.lowerBound].isOne(of: "{}]")
+        default: return false
+        }
+    }
+
+    /// The letter of an escape item (`s` for `\s`), nil for an item that is no backslash escape.
+    func escapeLetter(_ item: PatternItem) -> UInt8? {
+        let text = syntax.text(of: item)
+        guard case .escape = item.kind, text.count >= 2, text.first == PatternByte.backslash else { return nil }
+        return text[text.startIndex + 1]
+    }
+
+    /// An escape for one character or one character type: `\s`, `\d`, `\w`, `\h`, `\v` and
+    /// their negations, `\t`, `\n`, `\r`, `\f`, `\a`, `\e`, `\xhh`, `\x{h…}` (up to eight
+    /// digits), `\p{…}`, `\pL`, or a backslash before an ASCII character that is not a letter or
+    /// digit (PCRE2 gives every letter and digit escape a meaning); not a back reference, `\Q`,
+    /// `\K`, `\R`, `\X`, `\N`, `\G`, octal or control escapes.
+    func isKnownEscape(_ item: PatternItem) -> Bool {
+        guard let letter = escapeLetter(item) else { return false }
+        let argument = syntax.text(of: item).dropFirst(2)
+        switch letter {
+        case _ where letter.isOne(of: "sSdDwWhHvVtnrfae"):
+            return argument.isEmpty
+        case PatternByte.lowerX:
+            guard argument.first == PatternByte.openBrace else { return (1...2).contains(argument.count) }
+            let digits = argument.dropFirst().dropLast()
+            return argument.last == PatternByte.closeBrace && (1...8).contains(digits.count)
+                && digits.allSatisfy(\.isHexDigit)
+        case PatternByte.lowerP, PatternByte.upperP:
+            guard argument.first == PatternByte.openBrace else {
+                return argument.count == 1 && argument.allSatisfy(\.isASCIILetter)
+            }
+            let name = argument.dropFirst().dropLast()
+            return argument.last == PatternByte.closeBrace && !name.isEmpty && !name.contains(PatternByte.backslash)
+        default:
+            return argument.isEmpty && (0x20..<0x7F).contains(letter) && !letter.isASCIILetter
+                && !letter.isASCIIDigit
+        }
+    }
+
+    /// A class whose members are all known: characters (not quoted), escapes the reader knows
+    /// (``isKnownEscape(_:)``), ranges, and POSIX names (`[:alpha:]`, `[:^alpha:]`); not one
+    /// with a `[` before `:`, `.` or `=` that spells no POSIX name.
+    func isKnownClass(_ item: PatternItem) -> Bool {
+        syntax.members(of: item).allSatisfy { member in
+            switch member.kind {
+            case .literal(quoted: false):
+                let start = member.range.lowerBound
+                guard syntax.bytes[start] == PatternByte.openBracket, start + 1 < syntax.bytes.count else {
+                    return true
                 }
+                return !syntax.bytes[start + 1].isOne(of: ":.=")
+            case .escape:
+                return isKnownEscape(member)
+            case .posixClass:
+                var name = syntax.text(of: member).dropFirst(2).dropLast(2)
+                guard syntax.bytes[member.range.lowerBound + 1] == PatternByte.colon else { return false }
+                if name.first == PatternByte.caret { name = name.dropFirst() }
+                return !name.isEmpty && name.allSatisfy(\.isASCIILetter)
             default:
-                index += 1
+                return false
             }
         }
-        return false
-    }
-
-    /// `[:name:]` or `[:^name:]` inside a class.
-    mutating func readPOSIXName() -> Bool {
-        index += 2
-        _ = take(UInt8(ascii: "^"))
-        let start = index
-        while let byte = next, byte.isASCIILetter { index += 1 }
-        return index > start && take(UInt8(ascii: ":")) && take(UInt8(ascii: "]"))
-    }
-}
-
-extension UInt8 {
-    /// An ASCII letter, as pattern text reads it.
-    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
-    fileprivate var isHexDigit: Bool {
-        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }

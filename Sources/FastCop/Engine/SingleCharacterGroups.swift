@@ -23,117 +23,104 @@
 /// sure what it means. Capturing groups are never touched: their numbers and what they capture
 /// stay (under `PCRE2_NO_AUTO_CAPTURE` a plain `(…)` captures nothing, and is rewritten too).
 enum SingleCharacterGroups {
-    /// `pattern` with its repeated one-character groups as classes, or nil when it has none or
-    /// is not read (see above).
-    static func rewritten(_ pattern: String, flags: UInt32, utf: Bool) -> String? {
+    /// The pattern read as `syntax` with its repeated one-character groups as classes, or nil
+    /// when it has none or is not read (see above).
+    static func rewritten(_ syntax: PatternSyntax, flags: UInt32, utf: Bool) -> String? {
         guard flags & (EngineFlags.extended | EngineFlags.literal) == 0 else { return nil }
         let plainGroupsCapture = flags & EngineFlags.noAutoCapture == 0
-        let bytes = Array(pattern.utf8)
+        var reader = PatternItemReader(syntax: syntax)
+        // The text up to `copied` is in `output`; what follows is copied as it is when a group
+        // is replaced, and at the end.
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var changed = false
-        var index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case ASCII.backslash:
-                // An escape is copied whole: its first byte after the backslash decides, and the
-                // rest of a longer one (`\x{…}`, `\p{…}`, `\g{…}`) opens no group and no class.
-                guard index + 1 < bytes.count, bytes[index + 1] != ASCII.upperQ, bytes[index + 1] != ASCII.lowerC
-                else { return nil }
-                output += bytes[index...index + 1]
-                index += 2
-            case ASCII.openBracket:
-                var reader = PatternItemReader(bytes: bytes, index: index)
-                guard reader.readClass() else { return nil }
-                output += bytes[index..<reader.index]
-                index = reader.index
-            case ASCII.openParenthesis:
-                guard let opening = Self.opening(bytes, at: index, plainGroupsCapture: plainGroupsCapture)
-                else { return nil }
-                if opening.isPlainGroup, let (replacement, end) = Self.group(bytes, from: opening.end, utf: utf),
-                    Self.isRepeat(bytes, at: end)
-                {
-                    output += replacement
-                    index = end
-                    changed = true
-                } else {
-                    output += bytes[index..<opening.end]
-                    index = opening.end
-                }
-            default:
-                output.append(bytes[index])
-                index += 1
+        var copied = 0
+        while let item = reader.next {
+            guard Self.isCopied(item, reader: reader) else { return nil }
+            reader.index += 1
+            if Self.isPlainGroup(item, plainGroupsCapture: plainGroupsCapture),
+                let (replacement, end) = Self.group(reader, utf: utf), Self.isRepeat(reader, at: end)
+            {
+                output += syntax.bytes[copied..<item.range.lowerBound]
+                output += replacement
+                reader.index = end
+                copied = syntax.items[end - 1].range.upperBound
             }
         }
-        return changed ? String(decoding: output, as: UTF8.self) : nil
+        guard copied > 0 else { return nil }
+        output += syntax.bytes[copied...]
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// What an opening parenthesis at `index` starts, and where its head ends: `(?:` is a plain
-    /// group, and so is `(` unless `plainGroupsCapture` (it does not under
-    /// `PCRE2_NO_AUTO_CAPTURE`); an option setting without `x`, a named or other group, a
-    /// look-around or a verb without an argument are read past their head. Nil for what the
-    /// rewrite does not read past: a comment, a callout, an `x` option, a verb with an argument.
-    private static func opening(
-        _ bytes: [UInt8], at index: Int, plainGroupsCapture: Bool
-    ) -> (isPlainGroup: Bool, end: Int)? {
-        let next = index + 1 < bytes.count ? bytes[index + 1] : nil
-        if next != ASCII.asterisk && next != ASCII.question { return (!plainGroupsCapture, index + 1) }
-        if next == ASCII.asterisk {
-            // A setting such as `(*UCP)` is read past. A backtracking verb (`(*PRUNE)`,
-            // `(*COMMIT)`, `(*SKIP)`, `(*THEN)`, `(*ACCEPT)`, `(*FAIL)`) acts on how the search
-            // backtracks, which a class backtracks otherwise than a group does: no rewrite
-            // (`(?:\W)+?(*PRUNE)\s` matches "-\n" in "d\u{8}-\n", `[\W]+?(*PRUNE)\s` does not). One
-            // with an argument (`(*MARK:name)`) holds text.
-            guard let close = bytes[index...].firstIndex(of: ASCII.closeParenthesis),
-                !bytes[index..<close].contains(ASCII.colon), Self.isSetting(bytes[(index + 2)..<close])
-            else { return nil }
-            return (false, close + 1)
+    /// Whether the rewrite reads past `item` (copied as it is, or a group's head): not `\Q`,
+    /// `\c`, a class the reader does not know (``PatternItemReader/isKnownClass(_:)``), a
+    /// comment `(?#…)`, a callout, an option setting or group with an `x` (`(?x)`, `(?s-x:`)
+    /// where the text around a group would need more reading to be sure what it means; nor a
+    /// backtracking verb (`(*PRUNE)`, `(*COMMIT)`, `(*SKIP)`, `(*THEN)`, `(*ACCEPT)`, `(*FAIL)`),
+    /// which acts on how the search backtracks, which a class backtracks otherwise than a group
+    /// does (`(?:\W)+?(*PRUNE)\s` matches "-\n" in "d\u{8}-\n", `[\W]+?(*PRUNE)\s` does not), or
+    /// one with an argument (`(*MARK:name)`), which holds text. A leading setting (`(*UCP)`) is
+    /// read past.
+    private static func isCopied(_ item: PatternItem, reader: PatternItemReader) -> Bool {
+        let bytes = reader.syntax.bytes
+        let start = item.range.lowerBound
+        switch item.kind {
+        case .escape, .quote:
+            guard bytes[start] == PatternByte.backslash, item.range.count >= 2 else { return false }
+            let letter = bytes[start + 1]
+            return letter != PatternByte.upperQ && letter != PatternByte.lowerC
+        case .characterClass:
+            return reader.isKnownClass(item)
+        case .optionSetting, .open(.scopedOptions):
+            return !bytes[item.range].contains(PatternByte.lowerX)
+        case .open(.lookaround), .open(.atomic):
+            // Not one named as `(*pla:` or `(*atomic:`.
+            return bytes[start + 1] != PatternByte.asterisk
+        case .comment, .callout, .verb, .literal(quoted: true), .open(.scriptRun):
+            return false
+        default:
+            return true
         }
-        guard index + 2 < bytes.count else { return (false, index + 1) }
-        let kind = bytes[index + 2]
-        if kind == ASCII.colon { return (true, index + 3) }
-        if kind == ASCII.hash || kind == ASCII.upperC { return nil }
-        // Option letters (`(?i)`, `(?s-m:`, `(?^x)`), up to `)` or `:`: refused with an `x`.
-        var end = index + 2
-        while end < bytes.count, bytes[end].isOptionLetter { end += 1 }
-        if end > index + 2, end < bytes.count, bytes[end] == ASCII.closeParenthesis || bytes[end] == ASCII.colon {
-            guard !bytes[(index + 2)..<end].contains(ASCII.lowerX) else { return nil }
-        }
-        return (false, index + 2)
     }
 
-    /// The replacement of the group whose alternatives start at `start` (just after `(?:`) and
-    /// the offset after its `)`, when every alternative is one character item: the class of
-    /// them all, or, for one item, that item as a class (a class it was, or `[item]`: a bare
-    /// item could run into what stands before it, `(a)\1(?:0)+` is not `(a)\10+`). Nil
-    /// otherwise. Without `utf` (a pattern of bytes), a literal character is one item only when
-    /// it is ASCII: `é` is two bytes there.
+    /// Whether `item` opens a group that captures nothing: `(?:`, and `(` unless
+    /// `plainGroupsCapture` (it does not under `PCRE2_NO_AUTO_CAPTURE`).
+    private static func isPlainGroup(_ item: PatternItem, plainGroupsCapture: Bool) -> Bool {
+        if case .open(.plain) = item.kind { return !plainGroupsCapture }
+        return item.kind == .open(.nonCapturing)
+    }
+
+    /// The replacement of the group whose alternatives start at `reader`'s item (just after
+    /// `(?:`) and the index of the item after its `)`, when every alternative is one character
+    /// item: the class of them all, or, for one item, that item as a class (a class it was, or
+    /// `[item]`: a bare item could run into what stands before it, `(a)\1(?:0)+` is not
+    /// `(a)\10+`). Nil otherwise. Without `utf` (a pattern of bytes), a literal character is one
+    /// item only when it is ASCII: `é` is two bytes there.
     ///
     /// Not rewritten either: a group mixing a negated type (`\S`, `\W`, `\P{…}`) with a POSIX
     /// class, which PCRE2 10.42 compiles, without UCP, as a class that misses every character
     /// above U+00FF (`[\S[:space:]]` does not match U+212A; the group does).
-    private static func group(_ bytes: [UInt8], from start: Int, utf: Bool) -> ([UInt8], Int)? {
-        var reader = PatternItemReader(bytes: bytes, index: start)
+    private static func group(_ start: PatternItemReader, utf: Bool) -> ([UInt8], Int)? {
+        var reader = start
         var members: [UInt8] = []
         var items = 0
         var only: ArraySlice<UInt8> = []
         var negatedType = false
         var posixName = false
         while true {
-            let itemStart = reader.index
-            guard reader.next != ASCII.dot, reader.readCharacterItem() else { return nil }
-            only = bytes[itemStart..<reader.index]
-            guard utf || only.count == 1 || only.first == ASCII.backslash || only.first == ASCII.openBracket,
-                let member = Self.classMember(only)
+            guard reader.next?.kind != .dot, let item = reader.readCharacterItem() else { return nil }
+            only = reader.syntax.text(of: item)
+            guard
+                utf || only.count == 1 || only.first == PatternByte.backslash
+                    || only.first == PatternByte.openBracket,
+                let member = Self.classMember(item, reader.syntax)
             else { return nil }
             negatedType = negatedType || member.negatedType
             posixName = posixName || member.posixName
             members += member.text
             items += 1
-            if reader.take(ASCII.verticalBar) { continue }
-            guard reader.take(ASCII.closeParenthesis), !(negatedType && posixName) else { return nil }
-            if items == 1 && only.first == ASCII.openBracket { return (Array(only), reader.index) }
-            return ([ASCII.openBracket] + members + [ASCII.closeBracket], reader.index)
+            if reader.take(.alternation) { continue }
+            guard reader.take(.close), !(negatedType && posixName) else { return nil }
+            if items == 1 && only.first == PatternByte.openBracket { return (Array(only), reader.index) }
+            return ([PatternByte.openBracket] + members + [PatternByte.closeBracket], reader.index)
         }
     }
 
@@ -144,54 +131,51 @@ enum SingleCharacterGroups {
     /// same way, its `[` escaped (before a `:` it could spell `[:digit:]`); not a negated class,
     /// nor one whose first or last member is a `-` or whose first is a `]`, which would read
     /// otherwise among other members.
-    private static func classMember(_ item: ArraySlice<UInt8>) -> (text: [UInt8], negatedType: Bool, posixName: Bool)? {
-        guard let first = item.first else { return nil }
-        switch first {
-        case ASCII.backslash:
-            return (braced(item), isNegatedType(item), false)
-        case ASCII.openBracket:
-            let members = item.dropFirst().dropLast()
-            guard let head = members.first, let last = members.last, head != ASCII.caret,
-                head != ASCII.closeBracket, head != ASCII.hyphen, last != ASCII.hyphen
+    private static func classMember(
+        _ item: PatternItem, _ syntax: PatternSyntax
+    ) -> (text: [UInt8], negatedType: Bool, posixName: Bool)? {
+        let text = syntax.text(of: item)
+        switch item.kind {
+        case .escape:
+            return (braced(text), isNegatedType(text), false)
+        case .characterClass(let negated, _):
+            let members = syntax.members(of: item)
+            guard !negated, let head = members.first, let last = members.last,
+                syntax.text(of: head) != [PatternByte.closeBracket], syntax.text(of: head) != [PatternByte.hyphen],
+                syntax.text(of: last).last != PatternByte.hyphen
             else { return nil }
-            return classMembers(members)
-        case ASCII.hyphen:
-            return ([ASCII.backslash, ASCII.hyphen], false, false)
+            return classMembers(members, syntax)
+        case _ where text.elementsEqual([PatternByte.hyphen]):
+            return ([PatternByte.backslash, PatternByte.hyphen], false, false)
         default:
             // No other literal item means something else among members: `[`, `]`, `^` and `\`
             // are not literal items, and a `:` spells nothing without a `[` before it (a class's
             // `[` is escaped below).
-            return (Array(item), false, false)
+            return (Array(text), false, false)
         }
     }
 
-    /// A class's members (between its brackets), written to stand among other members: short
-    /// hex escapes braced, a `[` that opens no POSIX name escaped; ranges, other escapes and
-    /// POSIX names as they are.
-    private static func classMembers(_ members: ArraySlice<UInt8>) -> (
+    /// A class's members, written to stand among other members: short hex escapes braced, a
+    /// `[` that opens no POSIX name escaped; ranges, other escapes and POSIX names as they are.
+    private static func classMembers(_ members: ArraySlice<PatternItem>, _ syntax: PatternSyntax) -> (
         text: [UInt8], negatedType: Bool, posixName: Bool
     ) {
         var text: [UInt8] = []
         var negatedType = false
         var posixName = false
-        var reader = PatternItemReader(bytes: Array(members), index: 0)
-        while let byte = reader.next {
-            let start = reader.index
-            if byte == ASCII.backslash, reader.readEscape() {
-                let escape = reader.bytes[start..<reader.index]
-                text += braced(escape)
-                negatedType = negatedType || isNegatedType(escape)
-            } else if byte == ASCII.openBracket, reader.bytes.count > start + 1, reader.bytes[start + 1] == ASCII.colon,
-                reader.readPOSIXName()
-            {
-                text += reader.bytes[start..<reader.index]
+        for member in members {
+            let memberText = syntax.text(of: member)
+            switch member.kind {
+            case .escape:
+                text += braced(memberText)
+                negatedType = negatedType || isNegatedType(memberText)
+            case .posixClass:
+                text += memberText
                 posixName = true
-            } else if byte == ASCII.openBracket {
-                text += [ASCII.backslash, ASCII.openBracket]
-                reader.index += 1
-            } else {
-                text.append(byte)
-                reader.index += 1
+            case _ where memberText.elementsEqual([PatternByte.openBracket]):
+                text += [PatternByte.backslash, PatternByte.openBracket]
+            default:
+                text += memberText
             }
         }
         return (text, negatedType, posixName)
@@ -200,9 +184,9 @@ enum SingleCharacterGroups {
     /// `escape` with a short hex escape (`\x4`, `\xa1`) written braced (`\x{4}`).
     private static func braced(_ escape: ArraySlice<UInt8>) -> [UInt8] {
         let hex = escape.dropFirst(2)
-        guard escape.count >= 3, escape[escape.startIndex + 1] == ASCII.lowerX, hex.first != ASCII.openBrace
+        guard escape.count >= 3, escape[escape.startIndex + 1] == PatternByte.lowerX, hex.first != PatternByte.openBrace
         else { return Array(escape) }
-        return Array("\\x{".utf8) + hex + [ASCII.closeBrace]
+        return Array("\\x{".utf8) + hex + [PatternByte.closeBrace]
     }
 
     /// Whether `escape` is a negated character type: `\S`, `\D`, `\W`, `\H`, `\V`, `\P…`,
@@ -210,60 +194,19 @@ enum SingleCharacterGroups {
     private static func isNegatedType(_ escape: ArraySlice<UInt8>) -> Bool {
         guard escape.count >= 2 else { return false }
         let letter = escape[escape.startIndex + 1]
-        if "SDWHVP".utf8.contains(letter) { return true }
+        if letter.isOne(of: "SDWHVP") { return true }
         return letter == UInt8(ascii: "p") && escape.dropFirst(2).starts(with: "{^".utf8)
     }
 
-    /// Whether the name of a verb `(*NAME)` is a setting made at the pattern's start (`UTF`,
-    /// `UCP`, a newline or `\R` convention, a `NO_…` or `NOTEMPTY…` option, a limit), not a
-    /// backtracking verb.
-    private static func isSetting(_ name: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: name, as: UTF8.self)
-        let settings: Set<String> = [
-            "UTF", "UCP", "CR", "LF", "CRLF", "ANYCRLF", "ANY", "NUL", "BSR_ANYCRLF", "BSR_UNICODE",
-        ]
-        return settings.contains(text) || text.hasPrefix("NO_") || text.hasPrefix("NOTEMPTY")
-            || text.hasPrefix("LIMIT_")
-    }
-
-    /// Whether a repeat follows at `index`: `*`, `+`, `?` or `{` and a digit.
-    private static func isRepeat(_ bytes: [UInt8], at index: Int) -> Bool {
-        guard index < bytes.count else { return false }
-        switch bytes[index] {
-        case ASCII.asterisk, ASCII.plus, ASCII.question: return true
-        case ASCII.openBrace: return index + 1 < bytes.count && (0x30...0x39).contains(bytes[index + 1])
-        default: return false
-        }
-    }
-
-    /// The pattern bytes this reader names.
-    private enum ASCII {
-        static let backslash = UInt8(ascii: "\\")
-        static let openBracket = UInt8(ascii: "[")
-        static let closeBracket = UInt8(ascii: "]")
-        static let openParenthesis = UInt8(ascii: "(")
-        static let closeParenthesis = UInt8(ascii: ")")
-        static let openBrace = UInt8(ascii: "{")
-        static let closeBrace = UInt8(ascii: "}")
-        static let asterisk = UInt8(ascii: "*")
-        static let plus = UInt8(ascii: "+")
-        static let question = UInt8(ascii: "?")
-        static let colon = UInt8(ascii: ":")
-        static let hash = UInt8(ascii: "#")
-        static let dot = UInt8(ascii: ".")
-        static let caret = UInt8(ascii: "^")
-        static let hyphen = UInt8(ascii: "-")
-        static let verticalBar = UInt8(ascii: "|")
-        static let upperQ = UInt8(ascii: "Q")
-        static let upperC = UInt8(ascii: "C")
-        static let lowerC = UInt8(ascii: "c")
-        static let lowerX = UInt8(ascii: "x")
-    }
-}
-
-extension UInt8 {
-    /// A letter, `^` or `-`: what an inline option setting such as `(?i-s)` is made of.
-    fileprivate var isOptionLetter: Bool {
-        isASCIILetter || self == UInt8(ascii: "^") || self == UInt8(ascii: "-")
+    /// Whether a repeat follows the group whose `)` ends before item `index`: a quantifier, or
+    /// a `{` and a digit that are literal text (`{2,`), which repeat nothing but read the same
+    /// after a class as after a group.
+    private static func isRepeat(_ reader: PatternItemReader, at index: Int) -> Bool {
+        let items = reader.syntax.items
+        guard index < items.count else { return false }
+        if items[index].kind == .quantifier { return true }
+        guard reader.syntax.text(of: items[index]).elementsEqual([PatternByte.openBrace]), index + 1 < items.count
+        else { return false }
+        return reader.syntax.text(of: items[index + 1]).first?.isASCIIDigit == true
     }
 }

@@ -77,6 +77,18 @@ long pcre2_oracle_substitute(pcre2_oracle *oracle, const uint8_t *subject, size_
                              const uint8_t *replacement, size_t replacement_length, int literal,
                              uint8_t *output, size_t capacity, size_t *needed);
 
+/// PCRE2's own reading of a pattern's items: compiles `pattern` with PCRE2_AUTO_CALLOUT, the
+/// flags as `pcre2_oracle_compile` makes them from `letters` (without anchoring) and `extra`
+/// compile options, and writes each automatic callout's `pattern_position` and
+/// `next_item_length` (`pcre2_callout_enumerate`) into `positions` and `lengths` (room for
+/// `capacity`), and the capture count into `captures`.
+///
+/// Returns the number of callouts (more than `capacity` when they did not all fit), or -1 when
+/// the pattern does not compile.
+long pcre2_oracle_items(const uint8_t *pattern, size_t length, const char *letters, uint32_t extra,
+                        int newline_lf, size_t *positions, size_t *lengths, size_t capacity,
+                        uint32_t *captures);
+
 /// PCRE2_ERROR_NOMEMORY, for callers that cannot see pcre2.h.
 int pcre2_oracle_no_memory(void);
 
