@@ -39,11 +39,16 @@ package struct LiteralSet: Sendable {
     /// Whether a line holding U+212A or U+017F is a candidate (`-i` and a text with more than
     /// ``maximumSpelledFolds`` `k` and `s`).
     package let foldsOutsideASCII: Bool
+    /// The texts the probes look for: ``texts``, under `-i` also spelled with U+212A and U+017F
+    /// (and those signs themselves when a text has too many `k` and `s`); the first
+    /// ``exactProbes`` of them exact.
+    private let probeTexts: [[UInt8]]
+    private let exactProbes: Int
     /// For each text, its two rarest bytes' offsets, the bytes (lower case for letters when
     /// case-insensitive), and the case bit OR-ed into the input byte before comparing; empty when
     /// the set is searched by ``automaton``.
     private let probes: [Probe]
-    /// The longest text's length.
+    /// The longest text's length (of those searched).
     private let longest: Int
     /// The one text of a case-sensitive set, searched 64 positions at a time.
     package let single: RequiredLiteral?
@@ -96,6 +101,12 @@ package struct LiteralSet: Sendable {
         self.caseInsensitive = caseInsensitive
         matchesEveryLine = branches.contains { $0.exact && $0.text.isEmpty }
         isExact = branches.allSatisfy(\.exact)
+        if matchesEveryLine {
+            // Every line matches: nothing is looked for.
+            (texts, foldsOutsideASCII, longest, probes, probeTexts, exactProbes) = ([], false, 0, [], [], 0)
+            (single, automaton) = (nil, nil)
+            return
+        }
         var seen = Set<[UInt8]>()
         var exact: [[UInt8]] = []
         var others: [[UInt8]] = []
@@ -103,29 +114,11 @@ package struct LiteralSet: Sendable {
             guard branch.exact || branch.text.count >= minimumRequired else { return nil }
             if branch.exact { exact.append(branch.text) } else { others.append(branch.text) }
         }
-        guard !matchesEveryLine || isExact else { return nil }
         if branches.contains(where: { !$0.exact && $0.text.isEmpty }) { return nil }
         texts = exact + others
+        guard !texts.isEmpty || matchesEveryLine else { return nil }
         let folding = caseInsensitive ? texts.map(Self.foldingLetters) : texts.map { _ in 0 }
         foldsOutsideASCII = folding.contains { $0 > Self.maximumSpelledFolds }
-        longest = texts.map(\.count).max() ?? 0
-        let probed =
-            isExact && !folding.contains { $0 > 0 } && texts.count <= Self.maximumTexts
-            && texts.allSatisfy { $0.count >= 2 }
-        guard !texts.isEmpty || matchesEveryLine else { return nil }
-        if probed || texts.isEmpty {
-            automaton = nil
-            single = texts.count == 1 && !caseInsensitive && !matchesEveryLine ? RequiredLiteral(bytes: texts[0]) : nil
-            probes = texts.map { text in
-                let ranked = text.indices.sorted { RequiredLiteral.rank(text[$0]) < RequiredLiteral.rank(text[$1]) }
-                let (a, b) = (min(ranked[0], ranked[1]), max(ranked[0], ranked[1]))
-                let fold = { (byte: UInt8) -> UInt8 in caseInsensitive && Self.isLetter(byte) ? 0x20 : 0 }
-                return Probe(
-                    firstOffset: a, first: SIMD16(repeating: text[a]), firstFold: SIMD16(repeating: fold(text[a])),
-                    secondOffset: b, second: SIMD16(repeating: text[b]), secondFold: SIMD16(repeating: fold(text[b])))
-            }
-            return
-        }
         var searched: [(bytes: [UInt8], exact: Bool)] = []
         for (index, text) in texts.enumerated() {
             let exactText = index < exact.count
@@ -138,10 +131,32 @@ package struct LiteralSet: Sendable {
         if foldsOutsideASCII {
             searched += ["\u{212A}", "\u{017F}"].map { (bytes: Array($0.utf8), exact: false) }
         }
+        // Exact texts first, so that the probes' index says which a text is.
+        searched = searched.filter(\.exact) + searched.filter { !$0.exact }
+        longest = searched.map(\.bytes.count).max() ?? 0
+        if searched.count <= Self.maximumTexts && searched.allSatisfy({ $0.bytes.count >= 2 }) {
+            automaton = nil
+            probeTexts = searched.map(\.bytes)
+            exactProbes = searched.count { $0.exact }
+            single =
+                probeTexts.count == 1 && exactProbes == 1 && !caseInsensitive && !matchesEveryLine
+                ? RequiredLiteral(bytes: probeTexts[0]) : nil
+            probes = probeTexts.map { text in
+                let ranked = text.indices.sorted { RequiredLiteral.rank(text[$0]) < RequiredLiteral.rank(text[$1]) }
+                let (a, b) = (min(ranked[0], ranked[1]), max(ranked[0], ranked[1]))
+                let fold = { (byte: UInt8) -> UInt8 in caseInsensitive && Self.isLetter(byte) ? 0x20 : 0 }
+                return Probe(
+                    firstOffset: a, first: SIMD16(repeating: text[a]), firstFold: SIMD16(repeating: fold(text[a])),
+                    secondOffset: b, second: SIMD16(repeating: text[b]), secondFold: SIMD16(repeating: fold(text[b])))
+            }
+            return
+        }
         guard let automaton = LiteralAutomaton(texts: searched, foldsASCII: caseInsensitive) else { return nil }
         self.automaton = automaton
         single = nil
         probes = []
+        probeTexts = []
+        exactProbes = 0
     }
 
     /// The most `k` and `s` in a case-insensitive text whose spellings with U+212A and U+017F
@@ -182,8 +197,13 @@ package struct LiteralSet: Sendable {
     /// Whether an exact text ends in `range` of `bytes` (a line): the whole range is read.
     package func holdsExact(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Bool {
         if matchesEveryLine { return true }
-        guard let automaton else { return next(in: bytes, range: range) != nil }
-        return automaton.endsExact(in: bytes, range: range)
+        if let automaton { return automaton.endsExact(in: bytes, range: range) }
+        var start = range.lowerBound
+        while let (found, index) = nextProbe(in: bytes, range: start..<range.upperBound) {
+            if index < exactProbes { return true }
+            start = found + 1
+        }
+        return false
     }
 
     /// The first place in `range` of `bytes` where a text is found: an offset inside it, and
@@ -192,7 +212,7 @@ package struct LiteralSet: Sendable {
     package func firstHit(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> (offset: Int, exact: Bool)? {
         if matchesEveryLine { return range.isEmpty ? nil : (range.lowerBound, true) }
         if let automaton { return automaton.firstEnd(in: bytes, range: range) }
-        return next(in: bytes, range: range).map { ($0, true) }
+        return nextProbe(in: bytes, range: range).map { ($0.offset, $0.index < exactProbes) }
     }
 
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
@@ -204,7 +224,13 @@ package struct LiteralSet: Sendable {
     /// Sixteen start positions at a time: for each text, its two rarest bytes compared at their
     /// places (16-byte compares); where one text's both are there, the text is compared whole.
     package func next(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
-        if let single { return single.next(in: bytes, range: range) }
+        nextProbe(in: bytes, range: range)?.offset
+    }
+
+    /// ``next(in:range:)`` with the index of the text found there (of ``probeTexts``; the
+    /// first of them when several start there).
+    private func nextProbe(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> (offset: Int, index: Int)? {
+        if let single { return single.next(in: bytes, range: range).map { ($0, 0) } }
         precondition(automaton == nil && !probes.isEmpty, "LiteralSet.next: a set of probes")
         guard let base = bytes.baseAddress else { return nil }
         var start = range.lowerBound
@@ -238,8 +264,9 @@ package struct LiteralSet: Sendable {
 
     /// The first of the 16 start positions from `at` where a whole text is: for each text, the
     /// lanes where its two bytes are, in order (every text fits: the caller checked).
-    private func verify(_ base: UnsafePointer<UInt8>, at: Int) -> Int? {
+    private func verify(_ base: UnsafePointer<UInt8>, at: Int) -> (offset: Int, index: Int)? {
         var first = 16
+        var firstIndex = 0
         for (index, probe) in probes.enumerated() {
             let found = Self.pairs(base + at, probe)
             for word in 0..<2 {
@@ -247,15 +274,16 @@ package struct LiteralSet: Sendable {
                 while flags != 0 {
                     let lane = 8 * word + flags.trailingZeroBitCount / 8
                     if lane >= first { break }
-                    if matches(texts[index], at: base + at + lane) {
+                    if matches(probeTexts[index], at: base + at + lane) {
                         first = lane
+                        firstIndex = index
                         break
                     }
                     flags &= ~(0xFF << UInt64(8 * (lane - 8 * word)))
                 }
             }
         }
-        return first < 16 ? at + first : nil
+        return first < 16 ? (at + first, firstIndex) : nil
     }
 
     /// The start positions `at..<at + 16` where the probe's two bytes are at their places: a
@@ -270,11 +298,14 @@ package struct LiteralSet: Sendable {
     }
 
     /// The first start position in `from..<to` where a whole text is and ends by `end`.
-    private func verifyEach(_ base: UnsafePointer<UInt8>, from: Int, upTo to: Int, end: Int) -> Int? {
+    private func verifyEach(
+        _ base: UnsafePointer<UInt8>, from: Int, upTo to: Int, end: Int
+    ) -> (offset: Int, index: Int)? {
         var position = from
         while position < to {
-            for text in texts where position + text.count <= end && matches(text, at: base + position) {
-                return position
+            for (index, text) in probeTexts.enumerated()
+            where position + text.count <= end && matches(text, at: base + position) {
+                return (position, index)
             }
             position += 1
         }
