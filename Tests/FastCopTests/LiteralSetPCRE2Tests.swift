@@ -17,16 +17,10 @@ struct LiteralSetPCRE2Tests {
             "ab", "abc", "xabcx", "c", "k", "\u{212A}", "s", "S", "ſ", "é", "É", "ß", "ẞ", "日", "a.b", "a1b", "abab",
             "aab", "ccc", "\t", " ab", "kS", "\u{212A}ſ", "ÉSS", "x", "", "a b c", "日日", "ééé",
         ]
-        var state: UInt64 = 0x0123_4567_89AB_CDEF
-        func random(_ bound: Int) -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(bound))
-        }
+        var random = GeneratedPatternDifferentialTests.Generator(state: 0x0123_4567_89AB_CDEF)
         var checked = 0
         for _ in 0..<6000 {
-            let source = (0..<(1 + random(7))).map { _ in atoms[random(atoms.count)] }.joined()
+            let source = (0..<(1 + random.next(7))).map { _ in random.pick(atoms) }.joined()
             for options: Pattern.Options in [[], [.caseInsensitive]] {
                 guard let pattern = try? Pattern(source, options: options.union(.lineFeedOnly)),
                     let set = LiteralSet(source: source, options: options)

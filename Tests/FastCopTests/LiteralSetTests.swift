@@ -58,23 +58,17 @@ struct LiteralSetTests {
     @Test("probes and the automaton find a text where a naive search does, and say whether an exact one is there")
     func automaton() throws {
         let words = ["ab", "abc", "bcd", "c", "KELVIN", "sk", "été", "日本", "Ωx", "zz", "kissksskss"]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func random(_ bound: Int) -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(bound))
-        }
+        var random = GeneratedPatternDifferentialTests.Generator(state: 0x9E37_79B9_7F4A_7C15)
         let pieces = words + ["A", "B", "C", "K", "\u{212A}", "\u{017F}", " ", "\n", "É", "é"]
         for caseless in [false, true] {
             for _ in 0..<200 {
                 // (Under -i, é and Ω have other cases: their texts are not exact, and too short.)
                 let usable = caseless ? words.filter { $0 != "été" && $0 != "Ωx" } : words
-                let chosen = (0..<(1 + random(6))).map { _ in usable[random(usable.count)] }
+                let chosen = (0..<(1 + random.next(6))).map { _ in random.pick(usable) }
                 let options: Pattern.Options = caseless ? [.caseInsensitive] : []
                 let set = try #require(LiteralSet(texts: chosen, options: options))
                 var text: [UInt8] = []
-                while text.count < 60 { text += pieces[random(pieces.count)].utf8 }
+                while text.count < 60 { text += random.pick(pieces).utf8 }
                 /// A text and its spellings with U+212A and U+017F under -i.
                 func spellings(_ text: [UInt8]) -> [[UInt8]] {
                     guard let index = text.firstIndex(where: { $0 == 0x6B || $0 == 0x73 }) else { return [text] }
