@@ -36,6 +36,8 @@ package struct LiteralSet: Sendable {
     package let matchesEveryLine: Bool
     /// Whether ASCII letters match either case.
     package let caseInsensitive: Bool
+    /// Whether a text is also looked for spelled with U+212A or U+017F (`-i`, a `k` or an `s`).
+    package let spellsSigns: Bool
     /// Whether a line holding U+212A or U+017F is a candidate (`-i` and a text with more than
     /// ``maximumSpelledFolds`` `k` and `s`).
     package let foldsOutsideASCII: Bool
@@ -104,6 +106,7 @@ package struct LiteralSet: Sendable {
         if matchesEveryLine {
             // Every line matches: nothing is looked for.
             (texts, foldsOutsideASCII, longest, probes, probeTexts, exactProbes) = ([], false, 0, [], [], 0)
+            spellsSigns = false
             (single, automaton) = (nil, nil)
             return
         }
@@ -131,6 +134,7 @@ package struct LiteralSet: Sendable {
         if foldsOutsideASCII {
             searched += ["\u{212A}", "\u{017F}"].map { (bytes: Array($0.utf8), exact: false) }
         }
+        spellsSigns = searched.count > texts.count
         // Exact texts first, so that the probes' index says which a text is.
         searched = searched.filter(\.exact) + searched.filter { !$0.exact }
         longest = searched.map(\.bytes.count).max() ?? 0
