@@ -5,33 +5,107 @@ import Testing
 /// Patterns that are only literal texts, read from their source, and the scan for them.
 @Suite("Line engine: literal sets")
 struct LiteralSetTests {
-    static let cases: [(source: String, options: Pattern.Options, texts: [String]?)] = [
-        ("apple|banana|cherry", [], ["apple", "banana", "cherry"]),
-        (#"example7\.com"#, [], ["example7.com"]),
-        ("(?:foo)|(?:bar baz)", [], ["foo", "bar baz"]),  // several -e, joined
-        (#"(?:a\.b)|(?:\(x)"#, [], ["a.b", "(x"]),  // -F texts, escaped
-        ("(?:ab|cd)|ef", [], ["ab", "cd", "ef"]),
-        ("Straße|Łódź", [], ["Straße", "Łódź"]),
-        ("a.b (x", [.literal], ["a.b (x"]),
-        ("WARNING|error", [.caseInsensitive], ["warning", "error"]),
-        ("a|bc", [], nil),  // a text of one byte
-        ("foo|", [], nil),  // the empty text matches every line
-        ("colou?r", [], nil),
-        ("(?i)foo|bar", [], nil),
-        ("(foo)|bar", [], nil),  // a capture group
-        (#"\d+|foo"#, [], nil),
-        ("foo|bar", [.extended], nil),
-        ("ok|yes", [.caseInsensitive], nil),  // k: KELVIN SIGN folds to it
-        ("straße", [.caseInsensitive], nil),  // not ASCII
-        ("a\rb|cd", [], nil),  // a line terminator of the library's default
-        ("a\u{2028}b|cd", [], nil),
-        (#"(?:foo\E)"#, [], nil),  // a \Q quote's end
+    static let cases: [(source: String, options: Pattern.Options, texts: [String]?, exact: Bool)] = [
+        ("apple|banana|cherry", [], ["apple", "banana", "cherry"], true),
+        (#"example7\.com"#, [], ["example7.com"], true),
+        ("(?:foo)|(?:bar baz)", [], ["foo", "bar baz"], true),  // several -e, joined
+        (#"(?:a\.b)|(?:\(x)"#, [], ["a.b", "(x"], true),  // -F texts, escaped
+        ("(?:ab|cd)|ef", [], ["ab", "cd", "ef"], true),
+        ("Straße|Łódź", [], ["Straße", "Łódź"], true),
+        ("a.b (x", [.literal], ["a.b (x"], true),
+        ("WARNING|error", [.caseInsensitive], ["warning", "error"], true),
+        ("a|bc", [], ["a", "bc"], true),  // a text of one byte: the automaton's
+        ("foo|", [], [], true),  // the empty text matches every line: nothing is looked for
+        ("ok|yes", [.caseInsensitive], ["ok", "yes"], true),  // with U+212A and U+017F to confirm
+        ("日本語|x", [.caseInsensitive], ["日本語", "x"], true),  // no other case
+        ("timeout|refused|reset by peer", [.caseInsensitive], ["timeout", "refused", "reset by peer"], true),
+        // Alternatives that require a literal: each gives its longest run, confirmed by PCRE2.
+        ("colou?r", [], ["colo"], false),
+        ("straße", [.caseInsensitive], ["stra"], false),  // ß has other cases
+        ("Éclair|abc", [.caseInsensitive], ["abc", "clair"], false),
+        (
+            #"ERROR \[svc-\d+\] .*timeout|connection (refused|reset) by \w+"#, [],
+            ["ERROR [svc-", "connection "], false
+        ),
+        (#"(?:" 50[0-9] \d+ )|(?:/wp-login\.php)"#, [], ["/wp-login.php", #"" 50"#], false),
+        (#"took=2[5-9]\d\dms|\tzebra{2,}x"#, [], ["took=2", "zebr"], false),
+        (#"^abc(?=x)def$|(?<n>q)ghij[[:alpha:]\]]+"#, [], ["abc", "ghij"], false),
+        // No set: an alternative without a known literal, or syntax the reader refuses.
+        ("(?i)foo|bar", [], nil, false),
+        ("(foo)|bar", [], nil, false),  // a capture group
+        (#"\d+|foo"#, [], nil, false),
+        ("foo|bar", [.extended], nil, false),
+        ("a\rb|cd", [], nil, false),  // a line terminator of the library's default: runs of 1
+        ("a\u{2028}b|cd", [], nil, false),
+        (#"(?:foo\E)"#, [], nil, false),  // a \Q quote's end
+        ("a{2}bc|xyz", [], nil, false),
+        ("foo{x}|bar", [], nil, false),  // a { that is not a counted repeat
+        (#"\x{41}bcd|efg"#, [], nil, false),
+        ("(?#c)abc|def", [], nil, false),
+        ("(*ACCEPT)abc|def", [], nil, false),
+        ("abc(?i)def|ghi", [], nil, false),
+        (#"abc\Q.\E|def"#, [], nil, false),
+        (#"(a)\1bcd|efg"#, [], nil, false),
     ]
 
     @Test("the texts read from a pattern", arguments: cases)
-    func texts(source: String, options: Pattern.Options, texts: [String]?) {
+    func texts(source: String, options: Pattern.Options, texts: [String]?, exact: Bool) {
         let set = LiteralSet(source: source, options: options)
         #expect(set.map { $0.texts.map { String(decoding: $0, as: UTF8.self) } } == texts)
+        if let set { #expect(set.isExact == exact) }
+    }
+
+    @Test("probes and the automaton find a text where a naive search does, and say whether an exact one is there")
+    func automaton() throws {
+        let words = ["ab", "abc", "bcd", "c", "KELVIN", "sk", "été", "日本", "Ωx", "zz", "kissksskss"]
+        var random = GeneratedPatternDifferentialTests.Generator(state: 0x9E37_79B9_7F4A_7C15)
+        let pieces = words + ["A", "B", "C", "K", "\u{212A}", "\u{017F}", " ", "\n", "É", "é"]
+        for caseless in [false, true] {
+            for _ in 0..<200 {
+                // (Under -i, é and Ω have other cases: their texts are not exact, and too short.)
+                let usable = caseless ? words.filter { $0 != "été" && $0 != "Ωx" } : words
+                let chosen = (0..<(1 + random.next(6))).map { _ in random.pick(usable) }
+                let options: Pattern.Options = caseless ? [.caseInsensitive] : []
+                let set = try #require(LiteralSet(texts: chosen, options: options))
+                var text: [UInt8] = []
+                while text.count < 60 { text += random.pick(pieces).utf8 }
+                /// A text and its spellings with U+212A and U+017F under -i.
+                func spellings(_ text: [UInt8]) -> [[UInt8]] {
+                    guard let index = text.firstIndex(where: { $0 == 0x6B || $0 == 0x73 }) else { return [text] }
+                    let sign = Array((text[index] == 0x6B ? "\u{212A}" : "\u{017F}").utf8)
+                    return spellings(Array(text[(index + 1)...])).flatMap {
+                        [Array(text[...index]) + $0, Array(text[..<index]) + sign + $0]
+                    }
+                }
+                let spelled = { (text: [UInt8]) in
+                    caseless && text.count(where: { $0 == 0x6B || $0 == 0x73 }) <= LiteralSet.maximumSpelledFolds
+                        ? spellings(text) : [text]
+                }
+                let needles =
+                    set.texts.flatMap { spelled($0).map { (bytes: $0, exact: true) } }
+                    + (set.foldsOutsideASCII
+                        ? ["\u{212A}", "\u{017F}"].map { (bytes: Array($0.utf8), exact: false) } : [])
+                func holds(_ needle: [UInt8], endingAt end: Int) -> Bool {
+                    let start = end + 1 - needle.count
+                    return start >= 0
+                        && zip(needle, text[start...]).allSatisfy {
+                            caseless ? LiteralSet.lower($0.0) == LiteralSet.lower($0.1) : $0.0 == $0.1
+                        }
+                }
+                let found = (0..<text.count).contains { end in needles.contains { holds($0.bytes, endingAt: end) } }
+                let foundExact = (0..<text.count).contains { end in
+                    needles.contains { $0.exact && holds($0.bytes, endingAt: end) }
+                }
+                text.withUnsafeBufferPointer { bytes in
+                    let hit = set.firstHit(in: bytes, range: 0..<bytes.count)
+                    let context = "\(chosen) \(String(decoding: text, as: UTF8.self))"
+                    #expect((hit != nil) == found, "\(context)")
+                    if hit?.exact == true { #expect(foundExact, "\(context)") }
+                    if !set.foldsOutsideASCII && hit != nil { #expect(hit?.exact == true, "\(context)") }
+                    #expect(set.holdsExact(in: bytes, range: 0..<bytes.count) == foundExact, "\(context)")
+                }
+            }
+        }
     }
 
     static let scans: [(source: String, options: Pattern.Options)] = [

@@ -8,6 +8,9 @@
 struct CandidateLines {
     /// A run of bytes every match holds, looked for instead of the required bytes when known.
     private let literal: RequiredLiteral?
+    /// Texts of which every match holds one, looked for instead of the required bytes when known
+    /// (and no ``literal`` is).
+    private let literals: LiteralSet?
     /// The literal's next offset, as ``NextByte/next`` is for a byte.
     private var nextLiteral = -1
     /// The literal's starts, when they were found beforehand (in order), and the first not
@@ -31,15 +34,16 @@ struct CandidateLines {
     /// Candidates by the `required` bytes, or by the `literal` when there is one; `literalStarts`
     /// are its starts in the range searched when they are known (``RequiredLiteral/starts(in:
     /// range:into:)``).
-    init(required: [UInt8], literal: RequiredLiteral? = nil, literalStarts: [Int]? = nil) {
+    init(required: [UInt8], literal: RequiredLiteral? = nil, literals: LiteralSet? = nil, literalStarts: [Int]? = nil) {
         precondition(required.count <= 2, "CandidateLines: a required code unit and its other case at most")
         self.literal = literal
+        self.literals = literal == nil ? literals : nil
         self.literalStarts = literal == nil ? nil : literalStarts
-        if literal == nil {
+        if literal == nil && literals == nil {
             first = required.first.map(NextByte.init)
             second = required.count == 2 ? NextByte(required[1]) : nil
         }
-        isActive = !required.isEmpty || literal != nil
+        isActive = !required.isEmpty || literal != nil || literals != nil
     }
 
     /// The start of the first line at or after `position` (a line start) that holds a required
@@ -51,8 +55,10 @@ struct CandidateLines {
             nextLiteral = startIndex < literalStarts.count ? min(literalStarts[startIndex], end) : end
         } else if let literal, nextLiteral < position {
             nextLiteral = literal.next(in: bytes, range: position..<end) ?? end
+        } else if let literals, nextLiteral < position {
+            nextLiteral = literals.firstHit(in: bytes, range: position..<end)?.offset ?? end
         }
-        if literal != nil { found = nextLiteral }
+        if literal != nil || literals != nil { found = nextLiteral }
         if let next = first?.offset(from: position, before: end, in: bytes) { found = min(found, next) }
         if let next = second?.offset(from: position, before: end, in: bytes) { found = min(found, next) }
         guard found < end else { return nil }

@@ -50,7 +50,7 @@ extension LineSearch {
         /// Candidate lines by the pattern's required bytes or literal.
         private func candidateLines() -> CandidateLines {
             CandidateLines(
-                required: search.requiredBytes, literal: search.requiredLiteral,
+                required: search.requiredBytes, literal: search.requiredLiteral, literals: search.candidateLiterals,
                 literalStarts: startsKnown ? literalStarts : nil)
         }
 
@@ -156,17 +156,28 @@ extension LineSearch {
             if position < range.upperBound { skipLines(position..<range.upperBound) }
         }
 
-        /// Selects the lines in `range` (valid UTF-8) that hold one of `literals`, which are the
-        /// whole pattern: found by ``LiteralSet/next(in:range:)``, with no match call. An
+        /// Selects the lines in `range` that hold one of `literals`, which are the whole pattern:
+        /// found by ``LiteralSet/firstHit(in:range:)``, with no match call (a line where the text
+        /// found must be confirmed, U+212A or U+017F under `-i`, is judged by PCRE2). An
         /// alternation of five words on a million lines matched on nearly half of them took
         /// one PCRE2 call per selected line before.
-        private mutating func selectLines(holding literals: LiteralSet, in range: Range<Int>) {
+        mutating func selectLines(holding literals: LiteralSet, in range: Range<Int>) {
             var position = range.lowerBound
             var known = 0  // the first of `literalStarts` not passed
             while position < range.upperBound,
-                let found = nextText(of: literals, in: position..<range.upperBound, &known)
+                let (found, exact) = nextText(of: literals, in: position..<range.upperBound, &known)
             {
                 let lineEnd = ByteScan.nextNewline(bytes, in: found..<range.upperBound) ?? range.upperBound
+                // A text to confirm: PCRE2 judges the line, unless the pattern confirms only such
+                // texts and an exact one is on the line too.
+                if !exact {
+                    let lineStart = ByteScan.lastNewline(bytes, in: position..<found).map { $0 + 1 } ?? position
+                    if !search.literalsDecide || !literals.holdsExact(in: bytes, range: lineStart..<lineEnd) {
+                        skipLines(position..<lineStart)
+                        position = judgeLine(at: lineStart, end: range.upperBound, validUTF8: true)
+                        continue
+                    }
+                }
                 if search.countOnly && !search.invert {
                     result.selected += 1
                 } else {
@@ -181,10 +192,13 @@ extension LineSearch {
 
         /// The first place in `range` where one of `literals` starts: from ``literalStarts`` when
         /// they are known (`known` is the first not passed yet), else by a scan.
-        private func nextText(of literals: LiteralSet, in range: Range<Int>, _ known: inout Int) -> Int? {
-            guard startsKnown else { return literals.next(in: bytes, range: range) }
+        private func nextText(
+            of literals: LiteralSet, in range: Range<Int>, _ known: inout Int
+        ) -> (offset: Int, exact: Bool)? {
+            guard startsKnown else { return literals.firstHit(in: bytes, range: range) }
             while known < literalStarts.count && literalStarts[known] < range.lowerBound { known += 1 }
-            return known < literalStarts.count && literalStarts[known] < range.upperBound ? literalStarts[known] : nil
+            return known < literalStarts.count && literalStarts[known] < range.upperBound
+                ? (literalStarts[known], true) : nil
         }
 
         /// Counts the line starting at `start`, which is not valid UTF-8, and remembers the first.
@@ -275,6 +289,22 @@ extension LineSearch {
                     result.problems.append(LineSearch.problem(error, place: place(of: start)))
                 }
             }
+            return end + 1
+        }
+
+        /// Judges the line starting at `start`, which is not valid UTF-8, by the literal set alone
+        /// (``LineSearch/literalsDecide``); returns where the next line starts.
+        mutating func judgeByLiterals(at start: Int, end limit: Int) -> Int {
+            let end = ByteScan.nextNewline(bytes, in: start..<limit) ?? limit
+            guard let literals = search.exactLiterals, let hit = literals.firstHit(in: bytes, range: start..<end) else {
+                if search.invert { emit(start, end) }
+                return end + 1
+            }
+            guard hit.exact || literals.holdsExact(in: bytes, range: start..<end) else {
+                // (Called with PCRE2_MATCH_INVALID_UTF only: PCRE2 needs no check.)
+                return judgeLine(at: start, end: limit, validUTF8: true)
+            }
+            if !search.invert { emit(start, end) }
             return end + 1
         }
 

@@ -40,6 +40,14 @@ package struct LineSearch: Sendable {
     /// The texts the pattern is, when it is nothing else (see ``LiteralSet``): a valid line
     /// holding one is selected without a match call. Nil with `-x`, `-w` and `--crlf`.
     let exactLiterals: LiteralSet?
+    /// Texts of which every line the pattern matches holds one (an alternation whose every
+    /// alternative requires a literal, or a literal set under `-x`, `-w`, `--crlf`): the lines
+    /// holding none are skipped, as by ``requiredLiteral``, which is preferred when there is one.
+    let candidateLiterals: LiteralSet?
+    /// Whether ``exactLiterals`` decide every line, those that are not valid UTF-8 too, and the
+    /// pattern only confirms the texts they cannot decide alone (``literalsOnly(_:confirming:
+    /// options:invert:countOnly:lineNumbers:recordsLines:)``).
+    let literalsDecide: Bool
 
     /// Whether a CR before a line's LF (or at the input's end) ends the line (`--crlf`): it is
     /// then not part of the text matched (`$` and `-x` see the line without it), but it is printed.
@@ -70,9 +78,44 @@ package struct LineSearch: Sendable {
     ///     with ``Pattern/Options/literal`` (escape the text instead).
     ///   - crlf: a CR before LF, or ending the input, is part of the line end (`--crlf`).
     ///   - recordsLines: record the selected lines' ranges instead of copying their bytes.
+    ///   - literals: the literal texts `source` matches exactly, when it is made of them (`-F`
+    ///     patterns, as an alternation or a trie): the literal set is made from them, not read
+    ///     from `source`.
     package init(
         source: String, options: Pattern.Options, wholeLine: Bool, words: Bool = false, crlf: Bool = false,
-        invert: Bool, countOnly: Bool, lineNumbers: Bool, recordsLines: Bool = false
+        invert: Bool, countOnly: Bool, lineNumbers: Bool, recordsLines: Bool = false, literals: [String]? = nil
+    ) throws {
+        try self.init(
+            source: source, options: options, wholeLine: wholeLine, words: words, crlf: crlf, invert: invert,
+            countOnly: countOnly, lineNumbers: lineNumbers, recordsLines: recordsLines,
+            literalSet: literals.map { LiteralSet(texts: $0, options: options) }
+                ?? LiteralSet(source: source, options: options),
+            literalsDecide: false)
+    }
+
+    /// A search for the literal texts `literals` by their set, for plain line selection when no
+    /// pattern made of them all compiles (a list of thousands of `-F` texts is too large for
+    /// PCRE2): `confirming`, a pattern of the texts the set cannot decide alone
+    /// (``LiteralSet/needsConfirmation(_:options:)``), judges only the lines where the set
+    /// found one of those and no other; the set decides every other line, valid UTF-8 or not
+    /// (the bytes of a text of valid UTF-8 are found in a line that is not exactly where PCRE2,
+    /// with `PCRE2_MATCH_INVALID_UTF`, finds the text). Nil when the texts give no set. Match
+    /// positions (`-o`, colour) need a pattern of all the texts.
+    package static func literalsOnly(
+        _ literals: [String], confirming: String, options: Pattern.Options, invert: Bool, countOnly: Bool,
+        lineNumbers: Bool, recordsLines: Bool
+    ) throws -> LineSearch? {
+        guard let set = LiteralSet(texts: literals, options: options) else { return nil }
+        return try LineSearch(
+            source: confirming, options: options.subtracting(.literal), wholeLine: false, words: false, crlf: false,
+            invert: invert, countOnly: countOnly, lineNumbers: lineNumbers, recordsLines: recordsLines,
+            literalSet: set, literalsDecide: true)
+    }
+
+    private init(
+        source: String, options: Pattern.Options, wholeLine: Bool, words: Bool, crlf: Bool, invert: Bool,
+        countOnly: Bool, lineNumbers: Bool, recordsLines: Bool, literalSet makeSet: @autoclosure () -> LiteralSet?,
+        literalsDecide: Bool
     ) throws {
         let wraps = words && !wholeLine && !options.contains(.literal)
         let text = wraps ? #"(?<!\w)(?:"# + source + #")(?!\w)"# : source
@@ -93,8 +136,22 @@ package struct LineSearch: Sendable {
         lineFeedsOnly = options.contains(.lineFeedOnly)
         self.prefix = []
         requiredBytes = try linePattern.requiredBytes()
-        requiredLiteral = RequiredLiteral(source: source, options: options)
-        exactLiterals = wraps || wholeLine || crlf ? nil : LiteralSet(source: source, options: options)
+        // (Made once the pattern compiled: a list of 10,000 texts took 0.1 s to make for nothing.)
+        // (One text spelled with U+212A or U+017F is left to PCRE2: `-i refused` on a million
+        // lines took 16% more CPU with the two probes.)
+        let literalSet = makeSet().flatMap { literalsDecide || $0.texts.count > 1 || !$0.spellsSigns ? $0 : nil }
+        requiredLiteral = literalsDecide ? nil : RequiredLiteral(source: source, options: options)
+        let exact =
+            literalsDecide ? literalSet : wraps || wholeLine || crlf || literalSet?.isExact != true ? nil : literalSet
+        exactLiterals = exact
+        // (One text is left to the required literal or PCRE2's required bytes: `-w -i error` on a
+        // million lines was 3% slower with its probe.)
+        candidateLiterals =
+            exact != nil || requiredLiteral != nil
+                || literalSet.map({ $0.texts.count < 2 || $0.matchesEveryLine })
+                    != false
+            ? nil : literalSet
+        self.literalsDecide = literalsDecide
         checkingLiteral = lineFeedsOnly ? exactLiterals.map(\.single) ?? requiredLiteral : nil
         // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
         // subject's edges in a line: only the pattern as given decides.
@@ -214,7 +271,10 @@ package struct LineSearch: Sendable {
             scan.searchValid(position..<badLine, onlyLineFeeds: check.onlyLineFeeds)
             if searchesInvalidUTF8 { scan.noteInvalidLine(at: badLine) }
             // With PCRE2_MATCH_INVALID_UTF, PCRE2 never checks (and needs no check).
-            position = scan.judgeLine(at: badLine, end: range.upperBound, validUTF8: searchesInvalidUTF8)
+            position =
+                literalsDecide && searchesInvalidUTF8
+                ? scan.judgeByLiterals(at: badLine, end: range.upperBound)
+                : scan.judgeLine(at: badLine, end: range.upperBound, validUTF8: searchesInvalidUTF8)
         }
         return scan.finish()
     }

@@ -42,7 +42,8 @@ struct MatchPatterns {
             return
         }
         let texts = options.fixedStrings ? patterns.map(Self.escaped) : patterns
-        for (index, text) in texts.enumerated() {
+        // An escaped literal always compiles: a list of thousands is not compiled text by text.
+        for (index, text) in texts.enumerated() where !options.fixedStrings {
             do {
                 _ = try Pattern(text, options: compile)
             } catch let error as PatternError {
@@ -66,8 +67,9 @@ struct MatchPatterns {
         fixedStrings = options.fixedStrings ? patterns : []
     }
 
-    /// The literals of several `-F` patterns (else empty), for ``trieSource``.
-    private var fixedStrings: [String] = []
+    /// The literals of several `-F` patterns (else empty), for ``trieSource`` and the line
+    /// search's literal set.
+    private(set) var fixedStrings: [String] = []
 
     /// For several `-F` patterns, the same literals as a trie (``trie(_:)``), each shared
     /// prefix written once: the search to use when ``source``, their alternation, is too large

@@ -51,19 +51,42 @@ enum MatchCommand {
         let patterns = try MatchPatterns(options)
         let countOnly = options.count || options.quiet || options.filesWithMatches
         let printing = options.needsPrinter && !countOnly
+        let literals = patterns.fixedStrings.isEmpty ? nil : patterns.fixedStrings
         func lineSearch(_ source: String) throws -> LineSearch {
             try LineSearch(
                 source: source, options: patterns.options, wholeLine: options.wholeLine,
                 words: options.words, crlf: options.crlf, invert: options.invert, countOnly: countOnly,
-                lineNumbers: options.lineNumbers, recordsLines: printing)
+                lineNumbers: options.lineNumbers, recordsLines: printing, literals: literals)
+        }
+        /// The -F literals searched by their set alone, when lines are selected by them alone
+        /// (no -o, colour, -w, -x, --crlf: no match positions or edges to find).
+        func literalSearch() -> LineSearch? {
+            guard let literals, !options.onlyMatching, !options.color, !options.words, !options.wholeLine,
+                !options.crlf
+            else { return nil }
+            let confirmed = literals.filter { LiteralSet.needsConfirmation($0, options: patterns.options) }
+            let sources =
+                confirmed.isEmpty
+                ? ["(?!)"]
+                : [confirmed.map(MatchPatterns.escaped).joined(separator: "|"), MatchPatterns.trie(confirmed)]
+            for confirming in sources {
+                if let search = try? LineSearch.literalsOnly(
+                    literals, confirming: confirming, options: patterns.options, invert: options.invert,
+                    countOnly: countOnly, lineNumbers: options.lineNumbers, recordsLines: printing)
+                {
+                    return search
+                }
+            }
+            return nil
         }
         let search: LineSearch
         do {
             search = try lineSearch(patterns.source)
         } catch let error as PatternError {
-            // Several -F literals too many for one alternation: the same literals as a trie;
-            // if that does not compile either, the alternation's error is the one reported.
-            guard let trie = patterns.trieSource, let found = try? lineSearch(trie) else {
+            // Several -F literals too many for one alternation: their set, with a pattern of the
+            // few it cannot decide alone, when only lines are selected; else the same literals as
+            // a trie; if neither compiles, the alternation's error is the one reported.
+            guard let found = literalSearch() ?? patterns.trieSource.flatMap({ try? lineSearch($0) }) else {
                 throw ToolError.input("the pattern does not compile:\n\(error.description)")
             }
             search = found
