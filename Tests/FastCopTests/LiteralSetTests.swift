@@ -30,9 +30,21 @@ struct LiteralSetTests {
         (#"(?:" 50[0-9] \d+ )|(?:/wp-login\.php)"#, [], ["/wp-login.php", #"" 50"#], false),
         (#"took=2[5-9]\d\dms|\tzebra{2,}x"#, [], ["took=2", "zebr"], false),
         (#"^abc(?=x)def$|(?<n>q)ghij[[:alpha:]\]]+"#, [], ["abc", "ghij"], false),
+        // A group each of whose alternatives requires a text, when the alternative's longest run
+        // is too short (of several groups, the one whose shortest text has the most letters):
+        // its texts, confirmed by PCRE2.
+        ("(foo)|bar", [], ["bar", "foo"], false),
+        ("(disk|filesystem) (full|is read-only)", [], ["disk", "filesystem"], false),
+        (#""(GET|POST) /(wp-login\.php|\.env)[^"]*""#, [], ["wp-login.php", ".env"], false),
+        (#""(GET|POST) /(wp-login\.php|\.env)[^"]*" 40[134]"#, [], [#"" 40"#], false),  // a run of 3
+        ("too many (open files|connections)", [], ["too many "], false),
+        ("(TIMEOUT|Refused) n", [.caseInsensitive], ["timeout", "refused"], false),
+        ("(?:abc(de|fg)+)|(?:(xyz|uvw){2}q)", [], ["abc", "xyz", "uvw"], false),
+        ("abcd(efgh|ijkl)*", [], ["abcd"], false),  // a group that may be absent requires nothing
+        ("ab(cdef)?gh", [], nil, false),
+        ("(ab|cdef)xy", [], nil, false),  // an alternative of the group requires too little
         // No set: an alternative without a known literal, or syntax the reader refuses.
         ("(?i)foo|bar", [], nil, false),
-        ("(foo)|bar", [], nil, false),  // a capture group
         (#"\d+|foo"#, [], nil, false),
         ("foo|bar", [.extended], nil, false),
         ("a\rb|cd", [], nil, false),  // a line terminator of the library's default: runs of 1

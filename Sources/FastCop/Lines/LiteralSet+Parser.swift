@@ -132,12 +132,18 @@ extension LiteralSet {
                 }
                 index = start
             }
-            return sequence().map { [$0] }
+            return sequence()
         }
 
-        /// The items up to `|`, `)` or the end.
-        private mutating func sequence() -> Branch? {
+        /// The items up to `|`, `)` or the end: the alternative's longest literal run; or, when
+        /// that is too short to look for (under ``LiteralSet/minimumRequired`` bytes), the texts of
+        /// a group each of whose alternatives requires one (`(disk|filesystem) (full|read-only)`:
+        /// disk or filesystem; of several groups the one ``score(_:)`` rates best), texts PCRE2
+        /// confirms. (Not when the run is long enough: more texts can leave the SIMD probes for
+        /// the automaton, slower per byte than PCRE2 confirming a few more lines.)
+        private mutating func sequence() -> [Branch]? {
             var run = Run(caseInsensitive: caseInsensitive)
+            var factor: (texts: [[UInt8]], score: Int)? = nil
             while let next = byte(), next != UInt8(ascii: "|"), next != UInt8(ascii: ")") {
                 switch next {
                 case UInt8(ascii: "\\"):
@@ -153,7 +159,12 @@ extension LiteralSet {
                     guard skipClass() else { return nil }
                     run.other()
                 case UInt8(ascii: "("):
-                    guard skipGroup() else { return nil }
+                    if let texts = requiredGroup() {
+                        let score = texts.map(Self.score).min() ?? 0
+                        if score > factor?.score ?? 0 { factor = (texts, score) }
+                    } else {
+                        guard skipGroup() else { return nil }
+                    }
                     run.other()
                 case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"):
                     index += 1
@@ -168,7 +179,49 @@ extension LiteralSet {
                     index += length
                 }
             }
-            return run.branch
+            let branch = run.branch
+            guard !branch.exact, branch.text.count < LiteralSet.minimumRequired, let factor else { return [branch] }
+            return factor.texts.map { Branch(text: $0, exact: false) }
+        }
+
+        /// At `(`: a capturing or `(?:` group whose every alternative requires a text of at
+        /// least ``LiteralSet/minimumRequired`` bytes, and which no quantifier after it lets be
+        /// absent: reads past it and gives those texts; nil (nothing read) for any other group.
+        private mutating func requiredGroup() -> [[UInt8]]? {
+            let start = index
+            index += 1
+            // A verb or an alphabetic assertion (`(*ACCEPT)`), which ``skipGroup()`` refuses.
+            if byte() == UInt8(ascii: "*") {
+                index = start
+                return nil
+            }
+            if byte() == UInt8(ascii: "?") {
+                guard byte(1) == UInt8(ascii: ":") else {
+                    index = start
+                    return nil
+                }
+                index += 2
+            }
+            guard let inner = alternation(), byte() == UInt8(ascii: ")"),
+                inner.allSatisfy({ $0.text.count >= LiteralSet.minimumRequired })
+            else {
+                index = start
+                return nil
+            }
+            index += 1
+            // `?`, `*` and `{0…}` let the group be absent: it requires nothing.
+            if byte() == UInt8(ascii: "?") || byte() == UInt8(ascii: "*")
+                || (byte() == UInt8(ascii: "{") && byte(1) == UInt8(ascii: "0"))
+            {
+                return []
+            }
+            return inner.map(\.text)
+        }
+
+        /// How well a text picks out the lines holding it: four for a letter or a non-ASCII
+        /// byte, one for a space, a digit or punctuation (most log lines hold those).
+        static func score(_ text: [UInt8]) -> Int {
+            text.reduce(0) { $0 + (Self.isAlphanumeric($1) && $1 > 0x39 || $1 >= 0x80 ? 4 : 1) }
         }
 
         private static func isAlphanumeric(_ byte: UInt8) -> Bool {
