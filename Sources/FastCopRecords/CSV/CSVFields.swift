@@ -173,6 +173,10 @@ package enum CSVFields {
 
     /// The high bit of each byte of `word` that is `byte`, and no other bit (exact: no carry
     /// crosses from one byte to the next, so each set bit is a match).
+    ///
+    /// The same as FastCop's private `ByteScan.flags`, written here on purpose: SwiftPM builds
+    /// a non-generic `@inlinable package` function without inlining it into other modules
+    /// (checked on a two-module package), and a call per word costs more than the word.
     @inline(__always)
     private static func flags(_ word: UInt64, _ byte: UInt8) -> UInt64 {
         let highs: UInt64 = 0x8080_8080_8080_8080

@@ -196,10 +196,9 @@ package final class MemberSet: Sendable {
         self.texts = byHash
         let sorted = texts.sorted { $0.lexicographicallyPrecedes($1) }
         let isFew = texts.count <= Self.fewLimit
-        few = isFew ? FieldPlans.buffer(sorted.map(FieldPlans.buffer)) : nil
-        words =
-            isFew && sorted.allSatisfy({ $0.count <= 8 })
-            ? FieldPlans.buffer(sorted.map { text in text.withUnsafeBufferPointer { ShortText($0) } }) : nil
+        let short = isFew && sorted.allSatisfy { $0.count <= 8 }
+        words = short ? FieldPlans.buffer(sorted.map { text in text.withUnsafeBufferPointer { ShortText($0) } }) : nil
+        few = isFew && !short ? FieldPlans.buffer(sorted.map(FieldPlans.buffer)) : nil
     }
 
     /// Whether `text` is one of the texts: a few are compared one by one (no hashing; a word at
@@ -240,10 +239,11 @@ package final class MemberSet: Sendable {
         }
     }
 
-    /// At most ``fewLimit`` texts, each in a buffer of its own; nil for more. Buffers, not
-    /// arrays: reading them per row costs no reference counting.
+    /// At most ``fewLimit`` texts, each in a buffer of its own, when one is longer than eight
+    /// bytes; nil otherwise. Buffers, not arrays: reading them per row costs no reference
+    /// counting.
     nonisolated(unsafe) private let few: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>?
-    /// The few texts as words, when none is longer than eight bytes; nil otherwise.
+    /// At most ``fewLimit`` texts as words, when none is longer than eight bytes; nil otherwise.
     nonisolated(unsafe) private let words: UnsafeBufferPointer<ShortText>?
     private static let fewLimit = 16
 }
