@@ -61,39 +61,43 @@ extension CompiledCode {
     }
 
     /// The rest of a search whose first pass (each start position limited to `share`) reached
-    /// the limit: for a pattern of ``LinearShape``, PCRE2's own search without a clock
-    /// (``searchLinear(_:from:options:scratch:remaining:)``); else PCRE2's own search under a clock
-    /// (``watch(_:from:options:scratch:remaining:)``), which gives PCRE2's answer unless the
-    /// time that `remaining` allows runs out; then, from the position reached, the search in
-    /// windows (``step(_:from:options:scratch:share:remaining:)``) with what is left of
-    /// `remaining`, whose limit error is the last resort.
+    /// the limit, on the ``BudgetLadder``: for a pattern of ``LinearShape``, PCRE2's own search
+    /// without a clock; else PCRE2's own search under a clock, which gives PCRE2's answer unless
+    /// the time that `remaining` allows runs out; then, from the position reached, the search in
+    /// windows with what is left of `remaining`.
     @inline(never)
     func escalate(
         _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, scratch: MatchScratch,
         share: UInt32, remaining: inout UInt64
     ) throws -> Bool {
-        if let found = try searchLinear(subject, from: start, options: options, scratch: scratch, remaining: &remaining)
-        {
-            return found
-        }
         var resume = start
-        if let (status, stoppedAt) = try watch(
-            subject, from: start, options: options, scratch: scratch, remaining: &remaining)
-        {
-            if status >= 0 { return true }
-            if status == PCRE2_ERROR_NOMATCH { return false }
-            guard status == PCRE2_ERROR_CALLOUT else { throw failure(status, scratch: scratch) }
-            resume = stoppedAt
-        }
-        guard canStep else {
-            var exhausted = EngineFailure(stage: .match, code: PCRE2_ERROR_MATCHLIMIT, offset: nil)
-            exhausted.exhaustedAt = resume
-            throw exhausted
-        }
-        // PCRE2_NOTEMPTY_ATSTART speaks of the search's own start offset only.
-        let resumeOptions = resume == start ? options : options & ~EngineFlags.notEmptyAtStart
-        return try step(
-            subject, from: resume, options: resumeOptions, scratch: scratch, share: share, remaining: &remaining)
+        return try BudgetLadder.climb(
+            linear: {
+                try searchLinear(subject, from: start, options: options, scratch: scratch, remaining: &remaining)
+            },
+            watched: {
+                guard
+                    let (status, stoppedAt) = try watch(
+                        subject, from: start, options: options, scratch: scratch, remaining: &remaining)
+                else { return nil }
+                if status >= 0 { return true }
+                if status == PCRE2_ERROR_NOMATCH { return false }
+                guard status == PCRE2_ERROR_CALLOUT else { throw failure(status, scratch: scratch) }
+                resume = stoppedAt
+                return nil
+            },
+            windows: {
+                guard canStep else {
+                    var exhausted = EngineFailure(stage: .match, code: PCRE2_ERROR_MATCHLIMIT, offset: nil)
+                    exhausted.exhaustedAt = resume
+                    throw exhausted
+                }
+                // PCRE2_NOTEMPTY_ATSTART speaks of the search's own start offset only.
+                let resumeOptions = resume == start ? options : options & ~EngineFlags.notEmptyAtStart
+                return try step(
+                    subject, from: resume, options: resumeOptions, scratch: scratch, share: share,
+                    remaining: &remaining)
+            })
     }
 
     /// The match limit of one call over `count` bytes: the whole of ``EngineLimits/match`` for
@@ -173,79 +177,49 @@ extension CompiledCode {
             scratch.apply(limits, matchLimit: share)
         }
 
-        // A position needed more than its share of the total: PCRE2's own substitution under
-        // the clock, then, if the time runs out, match by match with the rest of the total.
+        // A position needed more than its share of the total: the rest on the BudgetLadder,
+        // under one budget for the whole substitution.
         func stepping(_ status: Int32) -> Bool { steps(after: status, share: share) }
         func escalated() throws -> String? {
             var remaining = limits.budget(forSubjectOf: subject.count)
-            if linearBranches != nil {
-                // Match by match, each found by the linear search while the total pays for it.
-                return try substituteByStepping(
-                    subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
-                    remaining: remaining, from: first, linearFirst: true)
-            }
-            if let done = try substituteWatched(
-                subject, replacement: replacement, options: options, scratch: scratch, remaining: &remaining)
-            {
-                return done
-            }
-            return try substituteByStepping(
-                subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
-                remaining: remaining)
+            return try BudgetLadder.climb(
+                linear: {
+                    // Match by match, each found by the linear search while the total pays for it.
+                    guard linearBranches != nil else { return nil }
+                    return .some(
+                        try substituteByStepping(
+                            subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
+                            remaining: remaining, from: first, linearFirst: true))
+                },
+                watched: {
+                    try substituteWatched(
+                        subject, replacement: replacement, options: options, scratch: scratch, remaining: &remaining)
+                },
+                windows: {
+                    try substituteByStepping(
+                        subject, replacement: replacement, global: global, literal: literal, scratch: scratch,
+                        remaining: remaining)
+                })
         }
 
-        var capacity = subject.count + subject.count / 2 + 64
-        if capacity <= MatchScratch.outputCapacity {
-            // Short results go to the thread's reusable buffer first, then into a String of
-            // their exact size: no allocation when nothing matched, and no spare capacity kept
-            // by every result (the estimate above is half as large again as the subject).
-            let buffer = scratch.outputBuffer
-            var length = buffer.count
-            let status = scratch.retryingOnJITStack {
-                length = buffer.count
+        // Short results go to the thread's reusable buffer first, then into a String of their
+        // exact size: no allocation when nothing matched, and no spare capacity kept by every
+        // result (the estimate is half as large again as the subject).
+        let (status, result) = SubstitutionOutput.run(
+            capacity: subject.count + subject.count / 2 + 64,
+            make: SubstitutionOutput.string(reusing: scratch.outputBuffer)
+        ) { output, length in
+            let size = length
+            return scratch.retryingOnJITStack {
+                length = size
                 return pcre2_substitute_8(
                     code, base, subject.count, first, options, scratch.matchData, scratch.context,
-                    replacementBase, replacement.count, buffer.baseAddress, &length)
+                    replacementBase, replacement.count, output, &length)
             }
-            if status == 0 { return nil }
-            if status > 0 {
-                return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
-            }
-            if stepping(status) { return try escalated() }
-            guard status == PCRE2_ERROR_NOMEMORY else { throw failure(status, scratch: scratch) }
-            capacity = length
         }
-
-        var failure: EngineFailure?
-        var substitutions: Int32 = 0
-        for _ in 0..<2 {
-            var needed = 0
-            let result = String(unsafeUninitializedCapacity: capacity) { output in
-                var length = output.count
-                let status = scratch.retryingOnJITStack {
-                    length = output.count
-                    return pcre2_substitute_8(
-                        code, base, subject.count, first, options, scratch.matchData, scratch.context,
-                        replacementBase, replacement.count, output.baseAddress, &length)
-                }
-                if status >= 0 {
-                    substitutions = status
-                    return length
-                }
-                if status == PCRE2_ERROR_NOMEMORY {
-                    needed = length
-                } else {
-                    failure = self.failure(status, scratch: scratch)
-                }
-                return 0
-            }
-            if let failure {
-                if stepping(failure.code) { return try escalated() }
-                throw failure
-            }
-            if needed == 0 { return substitutions == 0 ? nil : result }
-            capacity = needed
-        }
-        throw EngineFailure(stage: .match, code: PCRE2_ERROR_NOMEMORY, offset: nil)
+        if status > 0, let result { return result }
+        if status == 0 { return nil }
+        if stepping(status) { return try escalated() }
+        throw failure(status, scratch: scratch)
     }
 }

@@ -8,12 +8,9 @@ extension CompiledCode {
     /// of the pattern, PCRE2 matches its other case too (only for ASCII letters here: letters
     /// with other cases outside ASCII, such as k and the Kelvin sign, get no required unit).
     var requiredCodeUnit: UInt8? {
-        var type: UInt32 = 0
-        guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_LASTCODETYPE), &type) == 0, type == 1 else {
-            return nil
-        }
-        var unit: UInt32 = 0
-        guard pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_LASTCODEUNIT), &unit) == 0 else { return nil }
+        guard (try? Self.info(code, PCRE2_INFO_LASTCODETYPE, UInt32(0))) == 1,
+            let unit = try? Self.info(code, PCRE2_INFO_LASTCODEUNIT, UInt32(0))
+        else { return nil }
         return UInt8(exactly: unit)
     }
 }

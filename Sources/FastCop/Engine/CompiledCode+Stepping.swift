@@ -171,23 +171,15 @@ extension CompiledCode {
             | EngineFlags.noUTFCheck
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
-        var capacity = max(64, replacement.count * 2)
-        for _ in 0..<2 {
-            var length = capacity
-            var status: Int32 = 0
-            let piece = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                status = pcre2_substitute_8(
+        let (status, piece) = SubstitutionOutput.run(
+            capacity: max(64, replacement.count * 2),
+            make: { capacity, fill in [UInt8](unsafeUninitializedCapacity: capacity) { $1 = fill($0) } },
+            substitute: { buffer, length in
+                pcre2_substitute_8(
                     code, base, subject.count, 0, options, scratch.matchData, scratch.context,
-                    replacementBase, replacement.count, buffer.baseAddress, &length)
-                initialized = status >= 0 ? length : 0
-            }
-            if status >= 0 {
-                output.append(contentsOf: piece)
-                return
-            }
-            guard status == PCRE2_ERROR_NOMEMORY else { throw failure(status, scratch: scratch) }
-            capacity = length
-        }
-        throw EngineFailure(stage: .match, code: PCRE2_ERROR_NOMEMORY, offset: nil)
+                    replacementBase, replacement.count, buffer, &length)
+            })
+        guard status >= 0, let piece else { throw failure(status, scratch: scratch) }
+        output.append(contentsOf: piece)
     }
 }

@@ -110,27 +110,22 @@ extension CompiledCode {
         guard let code = watched.code else { return .none }
         let base = subject.baseAddress ?? EmptySubject.pointer
         let replacementBase = replacement.baseAddress ?? EmptySubject.pointer
-        var capacity = subject.count + subject.count / 2 + 64
-        for _ in 0..<2 {
-            var status: Int32 = 0
-            var length = 0
-            let result = String(unsafeUninitializedCapacity: capacity) { output in
-                status =
-                    watching(watched, scratch: scratch, remaining: &remaining) {
-                        scratch.retryingOnJITStack {
-                            length = output.count
-                            return pcre2_substitute_8(
-                                code.code, base, subject.count, 0, options, scratch.matchData, scratch.context,
-                                replacementBase, replacement.count, output.baseAddress, &length)
-                        }
-                    }.status
-                return status >= 0 ? length : 0
-            }
-            if status == PCRE2_ERROR_CALLOUT { return .none }
-            if status >= 0 { return .some(status == 0 ? nil : result) }
-            guard status == PCRE2_ERROR_NOMEMORY else { throw failure(status, scratch: scratch) }
-            capacity = length
-        }
-        throw EngineFailure(stage: .match, code: PCRE2_ERROR_NOMEMORY, offset: nil)
+        let (status, result) = SubstitutionOutput.run(
+            capacity: subject.count + subject.count / 2 + 64,
+            make: { String(unsafeUninitializedCapacity: $0, initializingUTF8With: $1) },
+            substitute: { output, length in
+                let size = length
+                return watching(watched, scratch: scratch, remaining: &remaining) {
+                    scratch.retryingOnJITStack {
+                        length = size
+                        return pcre2_substitute_8(
+                            code.code, base, subject.count, 0, options, scratch.matchData, scratch.context,
+                            replacementBase, replacement.count, output, &length)
+                    }
+                }.status
+            })
+        if status == PCRE2_ERROR_CALLOUT { return .none }
+        if status >= 0 { return .some(status == 0 ? nil : result) }
+        throw failure(status, scratch: scratch)
     }
 }

@@ -103,7 +103,8 @@ final class CompiledCode: @unchecked Sendable {
         if let simpler = SingleCharacterGroups.rewritten(syntax, flags: flags, utf: utf),
             let code = compile(simpler).code
         {
-            if Self.captureCount(code) == Self.captureCount(compiled) {
+            let groups = try? Self.info(code, PCRE2_INFO_CAPTURECOUNT, UInt32(0))
+            if groups != nil && groups == (try? Self.info(compiled, PCRE2_INFO_CAPTURECOUNT, UInt32(0))) {
                 pcre2_code_free_8(compiled)
                 compiled = code
                 text = simpler
@@ -122,15 +123,29 @@ final class CompiledCode: @unchecked Sendable {
         if tryJIT {
             // A pattern may refuse JIT itself, e.g. with a leading (*NO_JIT): then
             // pcre2_jit_compile succeeds without producing code, and only JITSIZE tells.
-            var jitSize = 0
-            if pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0 {
-                pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_JITSIZE), &jitSize)
-            }
-            jit = jitSize > 0
+            jit =
+                pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+                && ((try? Self.info(compiled, PCRE2_INFO_JITSIZE, 0)) ?? 0) > 0
             if !jit && requireJIT {
                 pcre2_code_free_8(compiled)
                 throw EngineFailure(stage: .jitCompile, code: PCRE2_ERROR_JIT_BADOPTION, offset: nil)
             }
+        }
+        // What PCRE2 says of the code, every answer checked; the code is freed if one fails.
+        let allOptions: UInt32
+        let namesCROrLF: UInt32
+        let compiledNewline: UInt32
+        let captures: UInt32
+        let names: [String: Int]
+        do {
+            allOptions = try Self.info(compiled, PCRE2_INFO_ALLOPTIONS, 0)
+            namesCROrLF = try Self.info(compiled, PCRE2_INFO_HASCRORLF, 0)
+            compiledNewline = try Self.info(compiled, PCRE2_INFO_NEWLINE, 0)
+            captures = try Self.info(compiled, PCRE2_INFO_CAPTURECOUNT, 0)
+            names = try Self.readNameTable(compiled)
+        } catch {
+            pcre2_code_free_8(compiled)
+            throw error
         }
         self.code = compiled
         self.isJIT = jit
@@ -138,31 +153,32 @@ final class CompiledCode: @unchecked Sendable {
         self.limits = limits
         self.recipe = Recipe(pattern: text, flags: flags, newline: newline, useJIT: tryJIT, utf: utf)
 
-        var allOptions: UInt32 = 0
-        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_ALLOPTIONS), &allOptions)
         self.isAnchored = allOptions & EngineFlags.anchored != 0
         self.canStep = !syntax.holdsG(orVerbs: [.commit, .skip])
         self.steersWatchedSearch = syntax.holdsG(orVerbs: [.commit, .prune, .skip, .then])
-        var namesCROrLF: UInt32 = 0
-        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_HASCRORLF), &namesCROrLF)
         self.skipsCRLF = newline == .anyUnicode && namesCROrLF == 0
-        var compiledNewline: UInt32 = 0
-        let newlineKnown = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_NEWLINE), &compiledNewline) == 0
         self.crlfIsNewline =
-            newlineKnown
-            && [PCRE2_NEWLINE_CRLF, PCRE2_NEWLINE_ANY, PCRE2_NEWLINE_ANYCRLF].map(UInt32.init).contains(compiledNewline)
+            [PCRE2_NEWLINE_CRLF, PCRE2_NEWLINE_ANY, PCRE2_NEWLINE_ANYCRLF].map(UInt32.init).contains(compiledNewline)
 
-        self.captureCount = Self.captureCount(compiled)
-        self.groupNumbers = CompiledCode.readNameTable(compiled)
+        self.captureCount = Int(captures)
+        self.groupNumbers = names
     }
 
     deinit { pcre2_code_free_8(code) }
 
-    /// `PCRE2_INFO_CAPTURECOUNT` of `code`.
-    private static func captureCount(_ code: OpaquePointer) -> Int {
-        var captures: UInt32 = 0
-        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
-        return Int(captures)
+    /// `pcre2_pattern_info_8(code, what)`, written into a value like `initial` (the type the
+    /// item is documented to have: `uint32_t` for most, `size_t` for `PCRE2_INFO_JITSIZE`, a
+    /// pointer for `PCRE2_INFO_NAMETABLE`).
+    ///
+    /// - Throws: ``EngineFailure`` with PCRE2's code when it gives no answer (a code it does
+    ///   not recognize, an item it does not know); never for a code this type compiled.
+    static func info<Value: BitwiseCopyable>(_ code: OpaquePointer, _ what: Int32, _ initial: Value)
+        throws(EngineFailure) -> Value
+    {
+        var value = initial
+        let status = pcre2_pattern_info_8(code, UInt32(what), &value)
+        guard status == 0 else { throw EngineFailure(stage: .compile, code: status, offset: nil) }
+        return value
     }
 
     /// This pattern compiled with `PCRE2_USE_OFFSET_LIMIT` (and JIT when this one asked for
@@ -220,20 +236,18 @@ final class CompiledCode: @unchecked Sendable {
     /// where a match could start. Case-insensitive so that it never skips a position the
     /// pattern could try (with `PCRE2_CASELESS`, PCRE2 also starts at the other case).
     private var firstUnitLookahead: String {
-        var type: UInt32 = 0
-        var unit: UInt32 = 0
-        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type)
-        guard type == 1 else { return "" }
-        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit)
-        guard unit < 0x80 else { return "" }
+        // No answer from PCRE2 gives no look-ahead: the callout then runs at every position.
+        guard (try? Self.info(code, PCRE2_INFO_FIRSTCODETYPE, UInt32(0))) == 1,
+            let unit = try? Self.info(code, PCRE2_INFO_FIRSTCODEUNIT, UInt32(0)), unit < 0x80
+        else { return "" }
         return "(?=(?i:\\x{" + String(unit, radix: 16) + "}))"
     }
 
     /// Whether PCRE2 tries this pattern at the subject's start and after each newline only
     /// (`PCRE2_INFO_FIRSTCODETYPE` 2: a leading `.*` without `PCRE2_DOTALL`).
     private var startsAtLineStartsOnly: Bool {
-        var type: UInt32 = 0
-        return pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type) != 0 || type == 2
+        // No answer from PCRE2 counts as yes: the pattern then gets no watched form.
+        ((try? Self.info(code, PCRE2_INFO_FIRSTCODETYPE, UInt32(0))) ?? 2) == 2
     }
 
     /// Whether the code was compiled for UTF-8 (`PCRE2_UTF`), not for bytes.
@@ -254,15 +268,12 @@ final class CompiledCode: @unchecked Sendable {
         return String(decoding: buffer[..<length], as: UTF8.self)
     }()
 
-    private static func readNameTable(_ code: OpaquePointer) -> [String: Int] {
-        var count: UInt32 = 0
-        var entrySize: UInt32 = 0
-        var table: UnsafePointer<UInt8>?
-        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMECOUNT), &count)
+    /// The named groups of `code` (``groupNumbers``).
+    private static func readNameTable(_ code: OpaquePointer) throws(EngineFailure) -> [String: Int] {
+        let count = try info(code, PCRE2_INFO_NAMECOUNT, UInt32(0))
         guard count > 0 else { return [:] }
-        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMEENTRYSIZE), &entrySize)
-        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMETABLE), &table)
-        guard let table else { return [:] }
+        let entrySize = try info(code, PCRE2_INFO_NAMEENTRYSIZE, UInt32(0))
+        guard let table = try info(code, PCRE2_INFO_NAMETABLE, UnsafePointer<UInt8>?.none) else { return [:] }
         var names: [String: Int] = [:]
         for entry in 0..<Int(count) {
             // Each entry: a 2-byte big-endian group number, then the NUL-terminated name.
