@@ -35,9 +35,12 @@ let package = Package(
             dependencies: ["FastCop", "CReference"],
             path: "Benchmarks/FastCopBenchmarks"
         ),
+        // Byte scans that need a shuffle by a vector of indices (SSSE3, AVX2), chosen at run
+        // time; C, written here. Only Sources/FastCop/Lines imports it.
+        .target(name: "CLineScan"),
         .target(
             name: "FastCop",
-            dependencies: ["CPCRE2"],
+            dependencies: ["CPCRE2", "CLineScan"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // Records as bytes: CSV, JSON Lines and lines (reader and writer per format), the row

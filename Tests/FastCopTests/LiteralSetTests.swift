@@ -156,4 +156,37 @@ struct LiteralSetTests {
             }
         }
     }
+    @Test("sets of 2 to 12 texts sharing nibbles and buckets: the first start in any range, as a naive search")
+    func sharedNibbles() throws {
+        // Bytes whose nibbles pair up across texts (0x41 A, 0x14, 0x44 D, 0x11, 0x4A J, 0xA4),
+        // so that many places fit a bucket's fingerprint without holding its text.
+        let alphabet: [UInt8] = [0x41, 0x14, 0x44, 0x11, 0x61, 0x4A, 0x6A, 0x20]
+        var random = GeneratedPatternDifferentialTests.Generator(state: 0x1234_5678_9ABC_DEF1)
+        for caseless in [false, true] {
+            for _ in 0..<300 {
+                let count = 2 + random.next(11)
+                let texts = (0..<count).map { _ in
+                    String(
+                        decoding: (0..<(2 + random.next(4))).map { _ in random.pick(alphabet.filter { $0 < 0x80 }) },
+                        as: UTF8.self)
+                }
+                let set = try #require(LiteralSet(texts: texts, options: caseless ? [.caseInsensitive] : []))
+                let subject = (0..<(40 + random.next(300))).map { _ in random.pick(alphabet) }
+                let lower = random.next(20)
+                let upper = max(lower, subject.count - random.next(20))
+                let fold = { (byte: UInt8) in caseless ? LiteralSet.lower(byte) : byte }
+                let expected = (lower..<upper).first { start in
+                    texts.contains { text in
+                        start + text.utf8.count <= upper
+                            && zip(text.utf8, subject[start...]).allSatisfy { fold($0.0) == fold($0.1) }
+                    }
+                }
+                subject.withUnsafeBufferPointer { bytes in
+                    #expect(
+                        set.next(in: bytes, range: lower..<upper) == expected,
+                        "\(texts) \(caseless) \(subject) \(lower)..<\(upper)")
+                }
+            }
+        }
+    }
 }

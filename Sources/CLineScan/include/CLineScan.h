@@ -1,0 +1,26 @@
+// Byte scans that need instructions Swift's SIMD types do not reach (a byte shuffle by a vector
+// of indices: SSSE3's pshufb, AVX2's vpshufb), for FastCop's line engine (Sources/FastCop/Lines).
+// Written for FastCop; no outside code.
+#ifndef FASTCOP_CLINESCAN_H
+#define FASTCOP_CLINESCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The widest fingerprint scan this machine runs: 32 (AVX2), 16 (SSSE3) or 0 (neither, or not
+/// an x86-64 build: the caller scans another way).
+int fastcop_fingerprint_width(void);
+
+/// The first window of 16 start positions, at `start`, `start + 16`, ... and before `end`, in
+/// which some position's next `length` bytes (1 to 3) fit the fingerprint `masks`, or -1.
+///
+/// `masks` holds, for each byte k of the fingerprint (k < length), 16 bytes indexed by the low
+/// nibble of the subject byte at position + k, then 16 indexed by its high nibble: a position
+/// fits bucket b when bit b is set in both for every k. For the window found, `lanes[i]` gets
+/// the buckets position `start of window + i` fits (16 bytes). Reads `base[start]` up to
+/// `base[end + 15 + length - 1]`, which the caller must own. `width` is what
+/// fastcop_fingerprint_width() answered (16 or 32).
+ptrdiff_t fastcop_fingerprint_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t end, const uint8_t *masks,
+                                   int length, int width, uint8_t *lanes);
+
+#endif
