@@ -91,6 +91,11 @@ struct MatchOptionsTests {
         (["-e", #"[\1]é|(?#\1)bb"#, "-e", "zz"], "bb\n", nil),
         (["-e", "(*pla:b)b", "-e", "zz"], "éxb\nbb\nab\n", nil),
         (["-F", "-e", #"é\1"#, "-e", "zz"], "é\\1\n", nil),
+        // A `#` under `(?x)` that is no comment (in a class, escaped) is joined, as grep -P
+        // selects with the pattern alone; a comment is still refused.
+        (["-e", "zz", "-e", "(?x)[#]?bb"], "bb\n", nil),
+        (["-e", "zz", "-e", ##"(?x)b\#?b"##], "bb\n", nil),
+        (["-e", "zz", "-e", "(?x)b b # c"], "", "a # comment under (?x) would swallow"),
     ]
 
     @Test("joined patterns: numbered references are refused, the rest keeps its meaning", arguments: joinCases)

@@ -244,3 +244,20 @@ extension Pattern {
         }
     }
 }
+
+extension PatternSyntax {
+    /// Reads `source` as a pattern compiled with `options` reads it (the engine's flags and
+    /// newline convention for them): the one reading the line engine's facts share.
+    init(_ source: String, options: Pattern.Options) {
+        self.init(source, flags: options.engineFlags, newline: options.newline)
+    }
+}
+
+extension Pattern {
+    /// What keeps `source`, compiled with `options`, from being joined with other patterns as
+    /// `(?:P1)|(?:P2)|…` without changing its meaning, or nil (``JoinHazard``): read from its
+    /// items, for `fastcop match`, which joins its patterns so.
+    package static func joinHazard(in source: String, options: Options) -> JoinHazard? {
+        PatternSyntax(source, options: options).joinHazard
+    }
+}
