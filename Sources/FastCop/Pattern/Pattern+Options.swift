@@ -254,10 +254,11 @@ extension PatternSyntax {
 }
 
 extension Pattern {
-    /// What keeps `source`, compiled with `options`, from being joined with other patterns as
-    /// `(?:P1)|(?:P2)|…` without changing its meaning, or nil (``JoinHazard``): read from its
-    /// items, for `fastcop match`, which joins its patterns so.
-    package static func joinHazard(in source: String, options: Options) -> JoinHazard? {
-        PatternSyntax(source, options: options).joinHazard
+    /// What joining `source`, compiled with `options`, with other patterns as
+    /// `(?:P1)|(?:P2)|…` needs to know of it (``JoinReading``): what would change its meaning
+    /// there (``JoinHazard``) and whether it ends inside a `\Q` quote. Read once from its items,
+    /// for `fastcop match`, which joins its patterns so.
+    package static func joinReading(of source: String, options: Options) -> JoinReading {
+        PatternSyntax(source, options: options).joinReading
     }
 }

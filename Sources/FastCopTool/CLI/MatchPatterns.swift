@@ -56,14 +56,17 @@ struct MatchPatterns {
             source = texts[0]
             return
         }
-        for (index, text) in texts.enumerated() where !options.fixedStrings {
-            if let reason = Self.joinProblem(text, options: compile) {
+        // An escaped literal (`-F`) can always be joined, and opens no quote.
+        let readings = texts.map { options.fixedStrings ? nil : Pattern.joinReading(of: $0, options: compile) }
+        for (index, (text, reading)) in zip(texts, readings).enumerated() {
+            if let reason = Self.problem(reading?.hazard) {
                 throw ToolError.input(
                     "pattern \(index + 1) ('\(text)') cannot be joined with the others into one search: \(reason)")
             }
         }
-        // `\E` ends a `\Q` quote left open at the pattern's end (elsewhere it is ignored).
-        source = texts.map { $0.contains("\\Q") ? "(?:\($0)\\E)" : "(?:\($0))" }.joined(separator: "|")
+        // `\E` ends a `\Q` quote left open at the pattern's end.
+        let groups = zip(texts, readings).map { $1?.endsQuoted == true ? "(?:\($0)\\E)" : "(?:\($0))" }
+        source = groups.joined(separator: "|")
         fixedStrings = options.fixedStrings ? patterns : []
     }
 
@@ -130,11 +133,11 @@ struct MatchPatterns {
         " changes meaning when groups are renumbered: use named groups ((?<name>…) with \\k<name>, (?&name),"
         + " (?(<name>)…)) or relative numbers (\\g{-1}, (?-1)); write an octal character as \\o{…}"
 
-    /// Why `text`, compiled with `options`, cannot be put in a group of a joined pattern, or nil
-    /// when it can: the library reads the pattern (``Pattern/joinHazard(in:options:)``), this
-    /// says why in words.
-    static func joinProblem(_ text: String, options: Pattern.Options) -> String? {
-        switch Pattern.joinHazard(in: text, options: options) {
+    /// Why a pattern with `hazard` cannot be put in a group of a joined pattern, or nil when it
+    /// can: the library reads the pattern (``Pattern/joinReading(of:options:)``), this says why
+    /// in words.
+    static func problem(_ hazard: JoinHazard?) -> String? {
+        switch hazard {
         case nil:
             return nil
         case .leadingSetting:

@@ -26,7 +26,33 @@ package enum JoinHazard: Equatable, Sendable {
     }
 }
 
+/// What the tool's `match` needs to know of a pattern it puts in a group of a joined pattern,
+/// read once (``PatternSyntax/joinReading``).
+package struct JoinReading: Equatable, Sendable {
+    /// What keeps it from being joined, or nil.
+    package let hazard: JoinHazard?
+    /// Whether it ends inside a `\Q` quote: a `\E` must then end the quote before the group's `)`.
+    package let endsQuoted: Bool
+}
+
 extension PatternSyntax {
+    /// What joining the pattern with others needs to know of it (``JoinReading``).
+    var joinReading: JoinReading { JoinReading(hazard: joinHazard, endsQuoted: endsQuoted) }
+
+    /// Whether the pattern ends inside `\Q…`, with no `\E` after it (a `\Q` in quoted text or
+    /// in a class that the pattern ends inside is read as PCRE2 reads it).
+    var endsQuoted: Bool {
+        guard let last = items.last else { return false }
+        if last.kind == .literal(quoted: true) { return true }
+        // A `\Q` with nothing after it; a `\E` ends a quote or is ignored.
+        if last.kind == .quote { return escapedByte(of: last) == PatternByte.upperQ }
+        guard case .characterClass(_, let range) = last.kind, let member = classMembers[range].last else {
+            return false
+        }
+        return member.kind == .literal(quoted: true)
+            || (member.kind == .quote && escapedByte(of: member) == PatternByte.upperQ)
+    }
+
     /// The first thing that keeps the pattern from being joined with others as
     /// `(?:P1)|(?:P2)|…` (``JoinHazard``), or nil. A leading setting is named first, then a
     /// `#` comment, then the first numbered reference or stopping verb in the pattern's order.
