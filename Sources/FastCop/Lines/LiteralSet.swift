@@ -76,7 +76,7 @@ package struct LiteralSet: Sendable {
     static let minimumRequired = 3
 
     /// The set `source` gives, or nil when an alternative has no text known to be required.
-    package init?(source: String, options: Pattern.Options) {
+    init?(source: String, options: Pattern.Options) {
         self.init(PatternSyntax(source, options: options), options: options)
     }
 

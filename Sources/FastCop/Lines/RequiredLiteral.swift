@@ -24,7 +24,7 @@ package struct RequiredLiteral: Sendable {
     let otherIndex: Int
 
     /// The literal every match of `source` contains, or nil when none is known.
-    package init?(source: String, options: Pattern.Options) {
+    init?(source: String, options: Pattern.Options) {
         self.init(PatternSyntax(source, options: options), options: options)
     }
 
