@@ -119,7 +119,9 @@ struct LineSearchTests {
 
     @Test(
         "patterns the block search serves (no edge, atomic or possessive part) are not sent line by line",
-        arguments: [#"x\s+$"#, #"(?i)^b"#, #"(?m)a$"#, #"[+*]+x"#, #"(?<n>a)\k<n>"#, #"a{2,3}?$"#])
+        arguments: [
+            #"x\s+$"#, #"(?i)^b"#, #"(?m)a$"#, #"[+*]+x"#, #"(?<n>a)\k<n>"#, #"a{2,3}?$"#, "[+]+", #"\\+"#, #"\++"#,
+        ])
     func blockSearchKept(pattern: String) {
         #expect(!LineSearch.blockSearchMayMiss(PatternSyntax(pattern, options: [.lineFeedOnly])))
     }
