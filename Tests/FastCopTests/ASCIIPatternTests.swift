@@ -17,13 +17,16 @@ struct ASCIIPatternTests {
 
     @Test("ASCII atoms, anchors, groups and quantifiers are accepted", arguments: accepted)
     func accepts(source: String) {
-        #expect(ASCIIPattern.selectsLinesAlike(source, options: []))
-        #expect(ASCIIPattern.selectsLinesAlike(source, options: [.lineFeedOnly, .matchInvalidUTF8]))
+        #expect(ASCIIPattern.selectsLinesAlike(PatternSyntax(source, options: []), options: []))
+        #expect(
+            ASCIIPattern.selectsLinesAlike(
+                PatternSyntax(source, options: [.lineFeedOnly, .matchInvalidUTF8]),
+                options: [.lineFeedOnly, .matchInvalidUTF8]))
     }
 
     @Test("anything that can match a character as more than one byte is refused", arguments: refused)
     func refuses(source: String, options: Pattern.Options) {
-        #expect(!ASCIIPattern.selectsLinesAlike(source, options: options))
+        #expect(!ASCIIPattern.selectsLinesAlike(PatternSyntax(source, options: options), options: options))
     }
 
     /// Lines of valid UTF-8 with non-ASCII letters next to and inside what the patterns match.

@@ -110,7 +110,7 @@ struct LineSearchTests {
         let alone = try Pattern(pattern, options: [.lineFeedOnly])
         let expected = try lines.filter { try alone.hasMatch(in: $0) }
         #expect(!expected.isEmpty)
-        #expect(LineSearch.blockSearchMayMiss(pattern))
+        #expect(LineSearch.blockSearchMayMiss(PatternSyntax(pattern, options: [.lineFeedOnly])))
         for blockSize in [64, 4096] {
             let outcome = try Self.search(pattern, in: input, blockSize: blockSize, pieces: 1)
             #expect(outcome.output == expected.map { $0 + "\n" }.joined(), "block size \(blockSize)")
@@ -119,9 +119,41 @@ struct LineSearchTests {
 
     @Test(
         "patterns the block search serves (no edge, atomic or possessive part) are not sent line by line",
-        arguments: [#"x\s+$"#, #"(?i)^b"#, #"(?m)a$"#, #"[+*]+x"#, #"(?<n>a)\k<n>"#, #"a{2,3}?$"#])
+        arguments: [
+            #"x\s+$"#, #"(?i)^b"#, #"(?m)a$"#, #"[+*]+x"#, #"(?<n>a)\k<n>"#, #"a{2,3}?$"#, "[+]+", #"\\+"#, #"\++"#,
+        ])
     func blockSearchKept(pattern: String) {
-        #expect(!LineSearch.blockSearchMayMiss(pattern))
+        #expect(!LineSearch.blockSearchMayMiss(PatternSyntax(pattern, options: [.lineFeedOnly])))
+    }
+
+    /// The check once read the text, and sent these line by line for a `\A`, `(?=`, `?+` or
+    /// `(?…-` that is no such item (an escaped backslash, quoted text, a class, an option that
+    /// leaves multiline on); read from the items, they are block searched and select what each
+    /// line alone selects.
+    @Test(
+        "a backslash escaped, quoted text, a + in a class or an option that keeps multiline: block searched, same lines",
+        arguments: [#"\\A"#, #"a\++$"#, #"[?+]x"#, #"\Q(?=\E"#, #"(?-i)^b"#, #"(?^m)^b"#, #"(?s-i:x.)"#])
+    func blockSearchNoLongerRefused(pattern: String) throws {
+        #expect(!LineSearch.blockSearchMayMiss(PatternSyntax(pattern, options: [.lineFeedOnly])))
+        let lines = ["\\A", "a++", "a+", "?x", "+x", "(?=", "b", "ab", "x", "xy", "x\r", "B"]
+        let input = Array(lines.map { $0 + "\n" }.joined().utf8)
+        let alone = try Pattern(pattern, options: [.lineFeedOnly])
+        let expected = try lines.filter { try alone.hasMatch(in: $0) }
+        #expect(!expected.isEmpty)
+        for blockSize in [64, 4096] {
+            let outcome = try Self.search(pattern, in: input, blockSize: blockSize, pieces: 1)
+            #expect(outcome.output == expected.map { $0 + "\n" }.joined(), "block size \(blockSize)")
+        }
+    }
+
+    /// `(?*…)`, PCRE2's non-atomic lookahead, sees past a line's LF in a block as every
+    /// lookaround does; the text check missed it, and `x(?*\n)` selected the line `x`, which
+    /// neither the pattern on the line alone nor `grep -P` selects.
+    @Test("a non-atomic lookahead is judged line by line")
+    func nonAtomicLookahead() throws {
+        #expect(LineSearch.blockSearchMayMiss(PatternSyntax(#"x(?*\n)"#, options: [.lineFeedOnly])))
+        let outcome = try Self.search(#"x(?*\n)"#, in: Array("x\ny\nx\n".utf8), blockSize: 4096, pieces: 1)
+        #expect(outcome.output == "")
     }
 
     @Test("a last line with no LF that ends in an invalid byte: the answer does not depend on the buffer's old bytes")
@@ -188,7 +220,6 @@ struct LineSearchTests {
             (#"(?<x>a)\k<x>"#, false),
         ])
     func numberedGroups(pattern: String, numbers: Bool) {
-        var text = pattern
-        #expect(text.withUTF8 { CompiledCode.mayNumberGroups($0) } == numbers)
+        #expect(PatternSyntax(pattern, options: []).mayNumberGroups == numbers)
     }
 }

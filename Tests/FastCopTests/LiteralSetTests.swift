@@ -60,6 +60,28 @@ struct LiteralSetTests {
         (#"(a)\1bcd|efg"#, [], nil, false),
     ]
 
+    /// Read from the pattern's items, a group spelled `(*name:` (a lookaround, an atomic group, a
+    /// script run) is read past as the other groups are, and `\Q…\E` inside a class is part of
+    /// the class (the text reader refused both); every line PCRE2 matches holds a text.
+    static let itemCases: [(source: String, texts: [String])] = [
+        ("(*pla:x)abc|def", ["def", "abc"]), (#"abc[\Q]\E]x|def"#, ["def", "abc"]),
+        ("(*atomic:a|b)cde|fgh(*nla:i)", ["cde", "fgh"]), ("xyz(*sr:q)|uvw", ["uvw", "xyz"]),
+    ]
+
+    @Test("the texts read from a pattern's items, which every line PCRE2 matches holds", arguments: itemCases)
+    func textsFromItems(source: String, texts: [String]) throws {
+        let set = try #require(LiteralSet(source: source, options: []))
+        #expect(set.texts.map { String(decoding: $0, as: UTF8.self) } == texts)
+        #expect(!set.isExact)
+        let pattern = try Pattern(source, options: [.lineFeedOnly])
+        let subjects = ["xabc", "abc", "def", "abc]x", "abcx", "acde", "cde", "fgh", "fghi", "xyzq", "uvw", "q"]
+        for subject in subjects where try pattern.hasMatch(in: subject) {
+            let bytes = Array((subject + "\n").utf8)
+            let holds = bytes.withUnsafeBufferPointer { set.firstHit(in: $0, range: 0..<$0.count) != nil }
+            #expect(holds, "\(source) on \(subject)")
+        }
+    }
+
     @Test("the texts read from a pattern", arguments: cases)
     func texts(source: String, options: Pattern.Options, texts: [String]?, exact: Bool) {
         let set = LiteralSet(source: source, options: options)

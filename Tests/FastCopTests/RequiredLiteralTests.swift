@@ -28,6 +28,26 @@ struct RequiredLiteralTests {
         ("abcd[x]?", [], "abcd"),
     ]
 
+    /// Read from the pattern's items, a `(?` after the run or a group's `|` no longer hides it,
+    /// quoted text is part of it, and `\Q\E` and `(?#…)` are no item a quantifier skips over
+    /// (the text check refused these patterns or stopped early).
+    static let itemCases: [(source: String, literal: String?)] = [
+        ("abc(?=x)", "abc"), ("abc(?:d|e)f", "abc"), (#"abc\Q.x\E"#, "abc.x"), ("abcd(?#c)*", "abc"),
+        (#"abcd\Q\E?"#, "abc"), ("abcde(?i)f", "abcd"), ("abc(?:d|e)|f", nil), (#"\Qabc"#, "abc"),
+    ]
+
+    @Test("the literal read from a pattern's items, which every line PCRE2 matches holds", arguments: itemCases)
+    func literalFromItems(source: String, literal: String?) throws {
+        let found = RequiredLiteral(source: source, options: [])
+        #expect(found.map { String(decoding: $0.bytes, as: UTF8.self) } == literal)
+        guard let found else { return }
+        let pattern = try Pattern(source, options: [.lineFeedOnly])
+        let subjects = ["abc", "abcx", "abcdf", "abcef", "abc.x", "abc", "abcdd", "abcdeF", "ab", "abdf", "f", "abcde"]
+        for subject in subjects where try pattern.hasMatch(in: subject) {
+            #expect(Array(subject.utf8).firstRange(of: found.bytes) != nil, "\(source) on \(subject)")
+        }
+    }
+
     @Test("the literal read from a pattern", arguments: cases)
     func literal(source: String, options: Pattern.Options, literal: String?) {
         let found = RequiredLiteral(source: source, options: options)

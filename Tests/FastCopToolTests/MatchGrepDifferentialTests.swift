@@ -71,6 +71,9 @@ struct MatchGrepDifferentialTests {
         #"o\z"#, "^.{6,12}$", #"a\Rb"#, "[^\\x00-\\x7F]",
         // Literal texts, selected without PCRE2 (one, several, non-ASCII; -i comes from flagSets).
         "foo|needle|ERROR", "end|Straße|日本語", #"a\.b|colou"#, "ab", "ωmega|école",
+        // A non-atomic lookahead that sees past the line (judged line by line), and what only
+        // looks like an edge or a possessive repeat in the text (block searched).
+        #"o(?*\n)"#, #"(?-i)^w|\Q(?=\E|[?+]d"#,
     ]
 
     static let flagSets: [[String]] = [

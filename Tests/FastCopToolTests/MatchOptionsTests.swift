@@ -91,6 +91,16 @@ struct MatchOptionsTests {
         (["-e", #"[\1]é|(?#\1)bb"#, "-e", "zz"], "bb\n", nil),
         (["-e", "(*pla:b)b", "-e", "zz"], "éxb\nbb\nab\n", nil),
         (["-F", "-e", #"é\1"#, "-e", "zz"], "é\\1\n", nil),
+        // A `#` under `(?x)` that is no comment (in a class, escaped) is joined, as grep -P
+        // selects with the pattern alone; a comment is still refused.
+        (["-e", "zz", "-e", "(?x)[#]?bb"], "bb\n", nil),
+        (["-e", "zz", "-e", ##"(?x)b\#?b"##], "bb\n", nil),
+        (["-e", "zz", "-e", "(?x)b b # c"], "", "a # comment under (?x) would swallow"),
+        // A quote the pattern leaves open is ended before its group's `)`; one ended, or a
+        // `\Q` that is quoted text itself, is left as it is.
+        (["-e", #"b\Qb"#, "-e", "zz"], "bb\n", nil),
+        (["-e", #"\Qé\E\\1"#, "-e", "zz"], "é\\1\n", nil),
+        (["-e", #"\Q(é\Q"#, "-e", "ab"], "ab\n", nil),
     ]
 
     @Test("joined patterns: numbered references are refused, the rest keeps its meaning", arguments: joinCases)

@@ -36,18 +36,6 @@ extension CompiledCode {
         }
         return found.calls
     }
-
-    /// Whether `pattern` may refer to a group by its number (``PatternSyntax/mayNumberGroups``:
-    /// a call, a `\g` reference, a `\1`-`\9` escape or a condition), its items read both as
-    /// written and in extended mode (the caller does not say which, and a `#` comment reads
-    /// otherwise there). Under `PCRE2_NO_AUTO_CAPTURE` such a reference would not compile, or
-    /// (`\11` with eleven groups) would become an octal escape, so a caller that reads no group
-    /// (`fastcop match`) drops the captures only without one.
-    static func mayNumberGroups(_ pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-        let bytes = Array(pattern)
-        return PatternSyntax(bytes: bytes, flags: 0).mayNumberGroups
-            || PatternSyntax(bytes: bytes, flags: EngineFlags.extended).mayNumberGroups
-    }
 }
 
 /// `pcre2_callout_enumerate` visitor for ``CompiledCode/callsGroups(_:syntax:flags:context:)``:

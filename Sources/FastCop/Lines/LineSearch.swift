@@ -88,8 +88,9 @@ package struct LineSearch: Sendable {
         try self.init(
             source: source, options: options, wholeLine: wholeLine, words: words, crlf: crlf, invert: invert,
             countOnly: countOnly, lineNumbers: lineNumbers, recordsLines: recordsLines,
-            literalSet: literals.map { LiteralSet(texts: $0, options: options) }
-                ?? LiteralSet(source: source, options: options),
+            literalSet: { syntax in
+                literals.map { LiteralSet(texts: $0, options: options) } ?? LiteralSet(syntax, options: options)
+            },
             literalsDecide: false)
     }
 
@@ -109,22 +110,25 @@ package struct LineSearch: Sendable {
         return try LineSearch(
             source: confirming, options: options.subtracting(.literal), wholeLine: false, words: false, crlf: false,
             invert: invert, countOnly: countOnly, lineNumbers: lineNumbers, recordsLines: recordsLines,
-            literalSet: set, literalsDecide: true)
+            literalSet: { _ in set }, literalsDecide: true)
     }
 
     private init(
         source: String, options: Pattern.Options, wholeLine: Bool, words: Bool, crlf: Bool, invert: Bool,
-        countOnly: Bool, lineNumbers: Bool, recordsLines: Bool, literalSet makeSet: @autoclosure () -> LiteralSet?,
+        countOnly: Bool, lineNumbers: Bool, recordsLines: Bool, literalSet makeSet: (PatternSyntax) -> LiteralSet?,
         literalsDecide: Bool
     ) throws {
         let wraps = words && !wholeLine && !options.contains(.literal)
         let text = wraps ? #"(?<!\w)(?:"# + source + #")(?!\w)"# : source
+        // The pattern as given, read once (``PatternSyntax``): each fact below reads its items.
+        // (The word wrapper adds no group, no reference and no ASCII atom.)
+        let syntax = PatternSyntax(source, options: options)
         // No group of a line search is read: its patterns capture nothing, so that a repeated
         // `(\s|,)` is searched as the class `[\s,]` (see the engine's SingleCharacterGroups),
-        // unless the text may name a group by its number, which needs the numbers kept.
-        var numbered = text
-        let searched =
-            numbered.withUTF8 { CompiledCode.mayNumberGroups($0) } ? options : options.union(.noAutoCapture)
+        // unless the text may name a group by its number (``PatternSyntax/mayNumberGroups``),
+        // which needs the numbers kept: under `PCRE2_NO_AUTO_CAPTURE` such a reference would not
+        // compile, or (`\11` with eleven groups) would become an octal escape.
+        let searched = syntax.mayNumberGroups ? options : options.union(.noAutoCapture)
         linePattern = try Pattern(text, options: searched)
         self.wholeLine = wholeLine
         self.invert = invert
@@ -139,8 +143,8 @@ package struct LineSearch: Sendable {
         // (Made once the pattern compiled: a list of 10,000 texts took 0.1 s to make for nothing.)
         // (One text spelled with U+212A or U+017F is left to PCRE2: `-i refused` on a million
         // lines took 16% more CPU with the two probes.)
-        let literalSet = makeSet().flatMap { literalsDecide || $0.texts.count > 1 || !$0.spellsSigns ? $0 : nil }
-        requiredLiteral = literalsDecide ? nil : RequiredLiteral(source: source, options: options)
+        let literalSet = makeSet(syntax).flatMap { literalsDecide || $0.texts.count > 1 || !$0.spellsSigns ? $0 : nil }
+        requiredLiteral = literalsDecide ? nil : RequiredLiteral(syntax, options: options)
         let exact =
             literalsDecide ? literalSet : wraps || wholeLine || crlf || literalSet?.isExact != true ? nil : literalSet
         exactLiterals = exact
@@ -159,11 +163,12 @@ package struct LineSearch: Sendable {
             // `$` before CR LF is not a block-pattern `$`: judge line by line.
             blockPattern = nil
             blockPatternLF = nil
-        } else if options.contains(.literal) || !Self.blockSearchMayMiss(source) {
+        } else if options.contains(.literal) || !Self.blockSearchMayMiss(syntax) {
             // A pattern of ASCII atoms searches valid UTF-8 as bytes (same lines, cheaper JIT
             // code) where LF is its only line end (with other line ends, bytes would see NEL
             // in a character).
-            let bytes: Pattern.Options = ASCIIPattern.selectsLinesAlike(text, options: options) ? .bytes : []
+            let bytes: Pattern.Options =
+                !wraps && ASCIIPattern.selectsLinesAlike(syntax, options: options) ? .bytes : []
             let block = lineFeedsOnly ? searched.union(bytes) : searched
             blockPattern = try Pattern(text, options: block.union(.multiline))
             blockPatternLF = try Pattern(text, options: searched.union(bytes).union([.multiline, .lineFeedOnly]))
@@ -173,10 +178,10 @@ package struct LineSearch: Sendable {
         }
     }
 
-    /// Whether a block search might miss a line that `source` matches on its own, so that the
-    /// lines must be judged one by one. True when the pattern holds one of:
+    /// Whether a block search might miss a line that the pattern read as `syntax` matches on its
+    /// own, so that the lines must be judged one by one. True when the pattern holds one of:
     /// - what sees the subject's edges, not a line's: `\A`, `\z`, `\Z`, `\G`, lookarounds,
-    ///   `\K`, verbs (`(*…)`);
+    ///   `\K`, verbs and leading settings (`(*…)`), `(*…:` groups;
     /// - what takes a line's LF and never gives it back: `\R` (which takes CR LF whole), `\X`
     ///   (a CR LF is one cluster), atomic groups `(?>…)`, possessive repeats (`++`, `*+`,
     ///   `?+`, `}+`): in `x\R$` on `x\r\ny`, `\R` takes the CR LF and `$` then fails, where
@@ -184,22 +189,25 @@ package struct LineSearch: Sendable {
     /// - an option setting that turns multiline off (`(?-m)`, `(?^)`): its `^` and `$` would
     ///   see the block's edges.
     ///
-    /// The test is on the text, so a backslash escaped or a `+` in a class may send a pattern
-    /// line by line needlessly (slower, never wrong).
-    static func blockSearchMayMiss(_ source: String) -> Bool {
-        let unsafe = [
-            #"\A"#, #"\z"#, #"\Z"#, #"\G"#, "(?=", "(?!", "(?<=", "(?<!", #"\K"#, "(*",
-            #"\R"#, #"\X"#, "(?>", "++", "*+", "?+", "}+", "(?^",
-        ]
-        if unsafe.contains(where: { source.contains($0) }) { return true }
-        // `(?` then option letters and a `-`: `(?-m)`, `(?s-m:…)`.
-        var rest = Substring(source)
-        while let open = rest.range(of: "(?") {
-            let letters = rest[open.upperBound...].prefix(while: { $0.isLetter })
-            if rest[letters.endIndex...].first == "-" { return true }
-            rest = rest[open.upperBound...]
+    /// Read from the pattern's items, so an escaped backslash (`\\A`), a `+` in a class
+    /// (`[?+]`), quoted text (`\Q(?=\E`) or an option setting that leaves multiline alone
+    /// (`(?-i)`) no longer sends a pattern line by line.
+    static func blockSearchMayMiss(_ syntax: PatternSyntax) -> Bool {
+        syntax.items.contains { item in
+            switch item.kind {
+            case .escape(.assertion), .escape(.type):
+                guard let letter = syntax.escapedByte(of: item) else { return false }
+                return letter.isOne(of: item.kind == .escape(.type) ? "RX" : "AzZGK")
+            case .open(.lookaround), .open(.atomic), .open(.scriptRun), .verb, .leadingSetting:
+                return true
+            case .quantifier:
+                return syntax.isPossessive(item)
+            case .optionSetting, .open(.scopedOptions):
+                return syntax.unsetsMultiline(item)
+            default:
+                return false
+            }
         }
-        return false
     }
 
     /// The same search, printing `prefix` before each line.

@@ -87,28 +87,42 @@ extension LiteralSet {
         private func max(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] { a.count > b.count ? a : b }
     }
 
-    /// A reader of the pattern syntax the alternatives may use, over the pattern's UTF-8 bytes:
-    /// an alternative that is one `(?:…)` group is that group's alternatives; otherwise its
-    /// items are literal characters (escaped ASCII punctuation among them), classes, `.`, `^`,
-    /// `$`, quantifiers, the escapes `\d \D \w \W \s \S \h \H \v \V \b \B \A \z \Z \G \K`, the
-    /// control characters `\t \n \r \f \e \a` (never part of a run), `\p`
-    /// and `\P` (which match one character or nothing), and groups, read past as one item
-    /// (capturing, `(?:`, lookarounds, atomic, branch reset, named). Everything else refuses
-    /// the pattern: other escapes (`\x`, `\Q`, back references, `\N`…), inline options, verbs,
-    /// conditions, comments, calls, a `{` that is not a counted repeat.
+    /// The alternatives of a pattern, from its items (``PatternSyntax``): an alternative that is
+    /// one `(?:…)` group is that group's alternatives; otherwise its items are literal
+    /// characters (escaped ASCII punctuation among them), classes, `.`, `^`, `$`, quantifiers,
+    /// the escapes `\d \D \w \W \s \S \h \H \v \V`, the assertions (`\b`, `\A`, `\K`…), the
+    /// control characters `\t \n \r \f \e \a` (never part of a run), `\p` and `\P` (which
+    /// match one character or nothing), and groups, read past as one item (capturing, `(?:`,
+    /// lookarounds, atomic, branch reset, named, script runs). Anything else outside a group
+    /// refuses the pattern (other escapes: `\x`, back references, `\N`…; a `{` that is not a
+    /// counted repeat), and so do, anywhere, inline options, verbs and leading settings,
+    /// conditions, comments, calls, callouts and `\Q…\E`.
     struct Parser {
-        let bytes: [UInt8]
+        let syntax: PatternSyntax
         let caseInsensitive: Bool
+        /// The next item.
         private(set) var index = 0
 
-        init(bytes: [UInt8], caseInsensitive: Bool) {
-            self.bytes = bytes
+        /// A reader of `syntax`'s alternatives, or nil when an item anywhere refuses the pattern.
+        init?(_ syntax: PatternSyntax, caseInsensitive: Bool) {
+            let refused = syntax.items.contains { item in
+                switch item.kind {
+                case .verb, .leadingSetting, .optionSetting, .open(.scopedOptions), .open(.condition), .comment,
+                    .quote, .call, .escape(.call), .namedReference, .callout:
+                    return true
+                default:
+                    return false
+                }
+            }
+            guard !refused else { return nil }
+            self.syntax = syntax
             self.caseInsensitive = caseInsensitive
         }
 
-        private func byte(_ offset: Int = 0) -> UInt8? {
-            index + offset < bytes.count ? bytes[index + offset] : nil
-        }
+        /// Whether every item was read.
+        var readAll: Bool { index == syntax.items.count }
+
+        private var item: PatternItem? { index < syntax.items.count ? syntax.items[index] : nil }
 
         /// Alternatives up to the end or a `)`.
         mutating func alternation() -> [Branch]? {
@@ -116,19 +130,22 @@ extension LiteralSet {
             while true {
                 guard let branch = alternative() else { return nil }
                 branches += branch
-                guard byte() == UInt8(ascii: "|") else { return branches }
+                guard item?.kind == .alternation else { return branches }
                 index += 1
             }
         }
 
+        /// Whether the items end here, or an alternative or a group does.
+        private var atEnd: Bool { item == nil || item?.kind == .alternation || item?.kind == .close }
+
         /// One alternative: a whole `(?:…)` group's alternatives, or a sequence's.
         private mutating func alternative() -> [Branch]? {
-            if byte() == UInt8(ascii: "("), byte(1) == UInt8(ascii: "?"), byte(2) == UInt8(ascii: ":") {
+            if item?.kind == .open(.nonCapturing) {
                 let start = index
-                index += 3
-                if let inner = alternation(), byte() == UInt8(ascii: ")") {
+                index += 1
+                if let inner = alternation(), item?.kind == .close {
                     index += 1
-                    if byte() == nil || byte() == UInt8(ascii: "|") || byte() == UInt8(ascii: ")") { return inner }
+                    if atEnd { return inner }
                 }
                 index = start
             }
@@ -144,39 +161,41 @@ extension LiteralSet {
         private mutating func sequence() -> [Branch]? {
             var run = Run(caseInsensitive: caseInsensitive)
             var factor: (texts: [[UInt8]], score: Int)? = nil
-            while let next = byte(), next != UInt8(ascii: "|"), next != UInt8(ascii: ")") {
-                switch next {
-                case UInt8(ascii: "\\"):
-                    guard let escaped = byte(1) else { return nil }
-                    if escaped < 0x80 && !Self.isAlphanumeric(escaped) {
-                        run.append(bytes[(index + 1)...(index + 1)])
-                        index += 2
-                        continue
+            while !atEnd, let next = item {
+                switch next.kind {
+                case .literal:
+                    let text = syntax.text(of: next)
+                    // A `{` that is not a counted repeat, refused as it always was.
+                    guard text.first != PatternByte.openBrace else { return nil }
+                    run.append(text)
+                    index += 1
+                case .escape:
+                    if let punctuation = syntax.escapedPunctuation(next) {
+                        run.append([punctuation][...])
+                    } else {
+                        guard stands(next) else { return nil }
+                        run.other()
                     }
-                    guard escape() else { return nil }
-                    run.other()
-                case UInt8(ascii: "["):
-                    guard skipClass() else { return nil }
-                    run.other()
-                case UInt8(ascii: "("):
-                    if let texts = requiredGroup() {
+                    index += 1
+                case .open(let group):
+                    if group == .plain(captures: true) || group == .plain(captures: false) || group == .nonCapturing,
+                        let texts = requiredGroup()
+                    {
                         let score = texts.map(Self.score).min() ?? 0
                         if score > factor?.score ?? 0 { factor = (texts, score) }
                     } else {
-                        guard skipGroup() else { return nil }
+                        guard let close = syntax.closeIndex(ofGroupAt: index) else { return nil }
+                        index = close + 1
                     }
                     run.other()
-                case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"):
+                case .characterClass, .dot, .circumflex, .dollar:
                     index += 1
                     run.other()
-                case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{"):
-                    guard skipQuantifier() else { return nil }
+                case .quantifier:
+                    index += 1
                     run.quantifier()
                 default:
-                    let length = Run.characterLength(next)
-                    guard index + length <= bytes.count else { return nil }
-                    run.append(bytes[index..<(index + length)])
-                    index += length
+                    return nil
                 }
             }
             let branch = run.branch
@@ -184,156 +203,41 @@ extension LiteralSet {
             return factor.texts.map { Branch(text: $0, exact: false) }
         }
 
-        /// At `(`: a capturing or `(?:` group whose every alternative requires a text of at
-        /// least ``LiteralSet/minimumRequired`` bytes, and which no quantifier after it lets be
-        /// absent: reads past it and gives those texts; nil (nothing read) for any other group.
+        /// The escapes that stand in an alternative as one item outside its run: those that
+        /// match one character of a class or one control character (`\t`), or none (an
+        /// assertion), and `\p`, `\P`.
+        private func stands(_ escape: PatternItem) -> Bool {
+            let letter = syntax.escapedByte(of: escape) ?? 0
+            switch escape.kind {
+            case .escape(.character): return letter.isOne(of: "tnrfea")
+            case .escape(.type): return letter.isOne(of: "dDwWsShHvV")
+            case .escape(.assertion), .escape(.property): return true
+            default: return false
+            }
+        }
+
+        /// At a capturing or `(?:` group: when its every alternative requires a text of at least
+        /// ``LiteralSet/minimumRequired`` bytes, and no quantifier after it lets it be absent,
+        /// reads past it and gives those texts; empty when a quantifier lets it be absent; nil
+        /// (nothing read) otherwise.
         private mutating func requiredGroup() -> [[UInt8]]? {
             let start = index
             index += 1
-            // A verb or an alphabetic assertion (`(*ACCEPT)`), which ``skipGroup()`` refuses.
-            if byte() == UInt8(ascii: "*") {
-                index = start
-                return nil
-            }
-            if byte() == UInt8(ascii: "?") {
-                guard byte(1) == UInt8(ascii: ":") else {
-                    index = start
-                    return nil
-                }
-                index += 2
-            }
-            guard let inner = alternation(), byte() == UInt8(ascii: ")"),
+            guard let inner = alternation(), item?.kind == .close,
                 inner.allSatisfy({ $0.text.count >= LiteralSet.minimumRequired })
             else {
                 index = start
                 return nil
             }
             index += 1
-            // `?`, `*` and `{0…}` let the group be absent: it requires nothing.
-            if byte() == UInt8(ascii: "?") || byte() == UInt8(ascii: "*")
-                || (byte() == UInt8(ascii: "{") && byte(1) == UInt8(ascii: "0"))
-            {
-                return []
-            }
+            if let quantifier = item, quantifier.kind == .quantifier, syntax.allowsNone(quantifier) { return [] }
             return inner.map(\.text)
         }
 
         /// How well a text picks out the lines holding it: four for a letter or a non-ASCII
         /// byte, one for a space, a digit or punctuation (most log lines hold those).
         static func score(_ text: [UInt8]) -> Int {
-            text.reduce(0) { $0 + (Self.isAlphanumeric($1) && $1 > 0x39 || $1 >= 0x80 ? 4 : 1) }
-        }
-
-        private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-            (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
-        }
-
-        /// At a backslash and a letter or digit: skips an escape that matches one character of
-        /// a class or one control character (`\t`), or none (an assertion); false for any other.
-        private mutating func escape() -> Bool {
-            guard let letter = byte(1) else { return false }
-            if "dDwWsShHvVbBAzZGKtnrfea".utf8.contains(letter) {
-                index += 2
-                return true
-            }
-            guard letter == UInt8(ascii: "p") || letter == UInt8(ascii: "P") else { return false }
-            index += 2
-            guard byte() == UInt8(ascii: "{") else {
-                index += 1  // \pL
-                return index <= bytes.count
-            }
-            while let next = byte(), next != UInt8(ascii: "}") { index += 1 }
-            index += 1
-            return index <= bytes.count
-        }
-
-        /// At a quantifier: skips it and a lazy or possessive mark; false for a `{` that is not
-        /// `{n}`, `{n,}` or `{n,m}`.
-        private mutating func skipQuantifier() -> Bool {
-            if byte() == UInt8(ascii: "{") {
-                var end = index + 1
-                var digits = 0
-                while end < bytes.count, (0x30...0x39).contains(bytes[end]) || bytes[end] == UInt8(ascii: ",") {
-                    if bytes[end] != UInt8(ascii: ",") { digits += 1 }
-                    end += 1
-                }
-                guard end < bytes.count, bytes[end] == UInt8(ascii: "}"), digits > 0,
-                    (0x30...0x39).contains(bytes[index + 1])
-                else { return false }
-                index = end + 1
-            } else {
-                index += 1
-            }
-            if byte() == UInt8(ascii: "?") || byte() == UInt8(ascii: "+") { index += 1 }
-            return true
-        }
-
-        /// At `[`: skips the class (a `]` first is literal; escapes and POSIX classes inside do
-        /// not end it); false for `\Q` or `\E` inside, or no end.
-        private mutating func skipClass() -> Bool {
-            index += 1
-            if byte() == UInt8(ascii: "^") { index += 1 }
-            if byte() == UInt8(ascii: "]") { index += 1 }
-            while let next = byte() {
-                switch next {
-                case UInt8(ascii: "]"):
-                    index += 1
-                    return true
-                case UInt8(ascii: "\\"):
-                    if byte(1) == UInt8(ascii: "Q") || byte(1) == UInt8(ascii: "E") { return false }
-                    index += 2
-                case UInt8(ascii: "[") where byte(1) == UInt8(ascii: ":"):
-                    index += 2
-                    while let inner = byte(), !(inner == UInt8(ascii: ":") && byte(1) == UInt8(ascii: "]")) {
-                        index += 1
-                    }
-                    index += 2
-                default:
-                    index += 1
-                }
-            }
-            return false
-        }
-
-        /// At `(`: skips a group read as one item, its inside read only to find its end; false
-        /// for a kind of group or an item inside that refuses the pattern.
-        private mutating func skipGroup() -> Bool {
-            index += 1
-            if byte() == UInt8(ascii: "*") { return false }  // a verb or an alphabetic assertion
-            if byte() == UInt8(ascii: "?") {
-                switch (byte(1), byte(2)) {
-                case (UInt8(ascii: ":"), _), (UInt8(ascii: "="), _), (UInt8(ascii: "!"), _), (UInt8(ascii: ">"), _),
-                    (UInt8(ascii: "|"), _):
-                    index += 2
-                case (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: "<"), UInt8(ascii: "!")):
-                    index += 3
-                case (UInt8(ascii: "<"), let first?) where Self.isAlphanumeric(first) || first == UInt8(ascii: "_"):
-                    index += 2  // a named group: its name is read past as text
-                case (UInt8(ascii: "P"), UInt8(ascii: "<")), (UInt8(ascii: "'"), _):
-                    index += 2
-                default:
-                    return false
-                }
-            }
-            while let next = byte() {
-                switch next {
-                case UInt8(ascii: ")"):
-                    index += 1
-                    return true
-                case UInt8(ascii: "\\"):
-                    guard let escaped = byte(1), escaped != UInt8(ascii: "Q"), escaped != UInt8(ascii: "E") else {
-                        return false
-                    }
-                    index += 2
-                case UInt8(ascii: "["):
-                    guard skipClass() else { return false }
-                case UInt8(ascii: "("):
-                    guard skipGroup() else { return false }
-                default:
-                    index += 1
-                }
-            }
-            return false
+            text.reduce(0) { $0 + ($1.isASCIILetter || $1 >= 0x80 ? 4 : 1) }
         }
     }
 }

@@ -23,10 +23,10 @@
 /// candidate. A non-ASCII letter that has other cases ends a run under `-i` (its other cases
 /// are not looked for).
 ///
-/// Read conservatively (``Parser``): a pattern with an alternative whose required text cannot
-/// be shown (no literal run, a class, an escape by a letter other than the few that match one
-/// character class, an inline option, `\Q`, a verb, a condition, a comment, extended mode)
-/// gives no set.
+/// Read conservatively from the pattern's items (``PatternSyntax``, ``Parser``): a pattern with
+/// an alternative whose required text cannot be shown (no literal run, a class, an escape by a
+/// letter other than the few that match one character class, an inline option, `\Q`, a verb, a
+/// condition, a comment, extended mode) gives no set.
 package struct LiteralSet: Sendable {
     /// The texts: the exact ones, then those whose lines PCRE2 judges; under `-i` in lower case.
     package let texts: [[UInt8]]
@@ -79,16 +79,22 @@ package struct LiteralSet: Sendable {
     static let minimumRequired = 3
 
     /// The set `source` gives, or nil when an alternative has no text known to be required.
-    package init?(source: String, options: Pattern.Options) {
+    init?(source: String, options: Pattern.Options) {
+        self.init(PatternSyntax(source, options: options), options: options)
+    }
+
+    /// The set the pattern read as `syntax` gives, or nil when an alternative has no text known
+    /// to be required.
+    init?(_ syntax: PatternSyntax, options: Pattern.Options) {
         guard !options.contains(.extended) else { return nil }
         let caseInsensitive = options.contains(.caseInsensitive)
         if options.contains(.literal) {
-            self.init(
-                branches: [Branch(literal: Array(source.utf8), caseInsensitive: caseInsensitive)], caseInsensitive)
+            self.init(branches: [Branch(literal: syntax.bytes, caseInsensitive: caseInsensitive)], caseInsensitive)
             return
         }
-        var parser = Parser(bytes: Array(source.utf8), caseInsensitive: caseInsensitive)
-        guard let branches = parser.alternation(), parser.index == parser.bytes.count else { return nil }
+        guard var parser = Parser(syntax, caseInsensitive: caseInsensitive), let branches = parser.alternation(),
+            parser.readAll
+        else { return nil }
         self.init(branches: branches, caseInsensitive)
     }
 

@@ -6,14 +6,16 @@
     import Darwin
 #endif
 
-/// A run of bytes every match of a pattern contains, read from the pattern's text: its
-/// literal start (`example\.com` in `example\.com`, `zebra` in `zebra[0-9]+`), or all of a
-/// literal pattern. PCRE2 names one required code unit (``Pattern/requiredBytes()``), which
-/// in `.com` is `m`, on nearly every line; a literal of several bytes is rare, and a line
-/// without it is skipped with `memchr` on its rarest byte and `memcmp` (as ripgrep does).
+/// A run of bytes every match of a pattern contains, read from the pattern's items
+/// (``PatternSyntax``): its literal start (`example\.com` in `example\.com`, `zebra` in
+/// `zebra[0-9]+`, `abc` in `abc(?=x)`), or all of a literal pattern. PCRE2 names one required
+/// code unit (``Pattern/requiredBytes()``), which in `.com` is `m`, on nearly every line; a
+/// literal of several bytes is rare, and a line without it is skipped with `memchr` on its
+/// rarest byte and `memcmp` (as ripgrep does).
 ///
-/// Read conservatively: any pattern where the start might not be required (an alternation,
-/// an inline option, case-insensitive or extended mode) has none.
+/// Read conservatively: a pattern with an alternation outside every group, or read
+/// case-insensitively or in extended mode, has none; a quantifier other than `+` after the
+/// run's last character leaves that character out.
 package struct RequiredLiteral: Sendable {
     /// The literal's bytes (at least 3).
     package let bytes: [UInt8]
@@ -22,39 +24,52 @@ package struct RequiredLiteral: Sendable {
     let otherIndex: Int
 
     /// The literal every match of `source` contains, or nil when none is known.
-    package init?(source: String, options: Pattern.Options) {
-        guard !options.contains(.caseInsensitive) else { return nil }
-        var literal: [UInt8] = []
-        if options.contains(.literal) {
-            literal = Array(source.utf8)
-        } else {
-            guard !options.contains(.extended), !source.contains("|"), !source.contains("(?") else { return nil }
-            var characters = Substring(source)
-            if characters.first == "^" { characters = characters.dropFirst() }
-            var lastLength = 0
-            loop: while let character = characters.first {
-                characters = characters.dropFirst()
-                var text = String(character)
-                switch character {
-                case ".", "[", "(", ")", "$", "^", "+": break loop
-                case "*", "?", "{":
-                    // The character before is optional (or repeated a number of times that
-                    // may be zero): it is not required.
-                    literal.removeLast(lastLength)
-                    break loop
-                case "\\":
-                    guard let next = characters.first, next.isASCII, !next.isLetter, !next.isNumber else { break loop }
-                    characters = characters.dropFirst()
-                    text = String(next)
-                default:
-                    break
-                }
-                lastLength = text.utf8.count
-                literal += text.utf8
+    init?(source: String, options: Pattern.Options) {
+        self.init(PatternSyntax(source, options: options), options: options)
+    }
+
+    /// The literal every match of the pattern read as `syntax` contains, or nil when none is
+    /// known: the literal characters (quoted or escaped punctuation among them) from its start,
+    /// after a leading `^`, up to the first other item. `\Q`, `\E` and `(?#…)` are no item of
+    /// PCRE2's: a quantifier after them repeats the character before.
+    init?(_ syntax: PatternSyntax, options: Pattern.Options) {
+        guard !options.contains(.caseInsensitive), !options.contains(.extended) else { return nil }
+        var depth = 0
+        for item in syntax.items {
+            switch item.kind {
+            case .open: depth += 1
+            case .close: depth -= 1
+            case .alternation where depth <= 0: return nil
+            default: continue
             }
-            // (A quantifier after a break belongs to the atom the loop stopped at, or is `?`
-            // or `+` after `+`: lazy or possessive. It says nothing about the literal; `a*?`
-            // once removed the `a` twice and crashed.)
+        }
+        var literal: [UInt8] = []
+        var lastLength = 0
+        var items = syntax.items[...]
+        if items.first?.kind == .circumflex { items = items.dropFirst() }
+        loop: for item in items {
+            switch item.kind {
+            case .literal:
+                literal += syntax.text(of: item)
+                lastLength = item.range.count
+            case .escape(.character) where syntax.escapedPunctuation(item) != nil:
+                literal.append(syntax.escapedPunctuation(item)!)
+                lastLength = 1
+            case .quote, .comment:
+                continue
+            case .quantifier:
+                // The character before is optional or repeated a number of times that may be
+                // zero (a counted repeat is read so too): it is not required. (`a*?` once
+                // removed the `a` twice and crashed: the loop ends here.)
+                if syntax.bytes[item.range.lowerBound] != PatternByte.plus { literal.removeLast(lastLength) }
+                break loop
+            case .optionSetting, .leadingSetting, .callout, .verb:
+                // Not repeatable: a quantifier after it would repeat the character before.
+                literal.removeLast(lastLength)
+                break loop
+            default:
+                break loop
+            }
         }
         self.init(bytes: literal)
     }

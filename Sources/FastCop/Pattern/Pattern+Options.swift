@@ -244,3 +244,21 @@ extension Pattern {
         }
     }
 }
+
+extension PatternSyntax {
+    /// Reads `source` as a pattern compiled with `options` reads it (the engine's flags and
+    /// newline convention for them): the one reading the line engine's facts share.
+    init(_ source: String, options: Pattern.Options) {
+        self.init(source, flags: options.engineFlags, newline: options.newline)
+    }
+}
+
+extension Pattern {
+    /// What joining `source`, compiled with `options`, with other patterns as
+    /// `(?:P1)|(?:P2)|…` needs to know of it (``JoinReading``): what would change its meaning
+    /// there (``JoinHazard``) and whether it ends inside a `\Q` quote. Read once from its items,
+    /// for `fastcop match`, which joins its patterns so.
+    package static func joinReading(of source: String, options: Options) -> JoinReading {
+        PatternSyntax(source, options: options).joinReading
+    }
+}

@@ -56,14 +56,17 @@ struct MatchPatterns {
             source = texts[0]
             return
         }
-        for (index, text) in texts.enumerated() where !options.fixedStrings {
-            if let reason = Self.joinProblem(text) {
+        // An escaped literal (`-F`) can always be joined, and opens no quote.
+        let readings = texts.map { options.fixedStrings ? nil : Pattern.joinReading(of: $0, options: compile) }
+        for (index, (text, reading)) in zip(texts, readings).enumerated() {
+            if let reason = Self.problem(reading?.hazard) {
                 throw ToolError.input(
                     "pattern \(index + 1) ('\(text)') cannot be joined with the others into one search: \(reason)")
             }
         }
-        // `\E` ends a `\Q` quote left open at the pattern's end (elsewhere it is ignored).
-        source = texts.map { $0.contains("\\Q") ? "(?:\($0)\\E)" : "(?:\($0))" }.joined(separator: "|")
+        // `\E` ends a `\Q` quote left open at the pattern's end.
+        let groups = zip(texts, readings).map { $1?.endsQuoted == true ? "(?:\($0)\\E)" : "(?:\($0))" }
+        source = groups.joined(separator: "|")
         fixedStrings = options.fixedStrings ? patterns : []
     }
 
@@ -125,201 +128,33 @@ struct MatchPatterns {
         return result
     }
 
-    /// PCRE2's backtracking verbs, valid anywhere in a pattern.
-    private static let verbs: Set = ["ACCEPT", "FAIL", "F", "MARK", "COMMIT", "PRUNE", "SKIP", "THEN"]
-
-    /// Why `text` cannot be put in a group of a joined pattern, or nil when it can.
-    static func joinProblem(_ text: String) -> String? {
-        // A start-of-pattern setting, (*UCP) or (*LIMIT_MATCH=9) (not a backtracking verb, nor
-        // an assertion such as (*pla:…), which is lowercase).
-        if let setting = text.prefixMatch(of: /\(\*([A-Z_]+)[=)]/), !verbs.contains(String(setting.1)) {
-            return "a leading (*VERB) is only valid at the start of a pattern"
-        }
-        if text.contains("#") && text.contains(/\(\?[a-zA-Z^]*x/) {
-            return "a # comment under (?x) would swallow the group's closing parenthesis"
-        }
-        return Array(text.utf8).withUnsafeBufferPointer { bytes in
-            var scan = JoinScan(bytes: bytes)
-            return scan.problem()
-        }
-    }
-}
-
-/// Reads a pattern as PCRE2 reads it, far enough to find what a joined pattern would change:
-/// numbered group references (absolute numbers shift when the patterns before have groups;
-/// relative ones, `\g{-1}` or `(?+1)`, do not, and each pattern compiled alone, so they stay
-/// inside it) and the verbs that stop the other patterns from being tried. Quoted text
-/// (`\Q…\E`), escaped characters, character classes and `(?#…)` comments are skipped.
-private struct JoinScan {
-    let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
-
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
+    /// What a numbered reference is told to become instead.
     private static let numbered =
         " changes meaning when groups are renumbered: use named groups ((?<name>…) with \\k<name>, (?&name),"
         + " (?(<name>)…)) or relative numbers (\\g{-1}, (?-1)); write an octal character as \\o{…}"
 
-    /// The first construct that cannot be joined, described, or nil.
-    mutating func problem() -> String? {
-        while position < bytes.count {
-            let start = position
-            switch bytes[position] {
-            case UInt8(ascii: "\\"):
-                if let problem = escape() { return "\(quote(start))" + problem }
-            case UInt8(ascii: "["):
-                skipClass()
-            case UInt8(ascii: "("):
-                if let problem = group() { return "\(quote(start))" + problem }
-            default:
-                position += 1
-            }
-        }
-        return nil
-    }
-
-    /// The construct that starts at `start`, up to the scan's position, quoted.
-    private func quote(_ start: Int) -> String {
-        let end = min(bytes.count, max(position, start + 2))
-        return "'" + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + "'"
-    }
-
-    private func byte(_ offset: Int) -> UInt8? {
-        position + offset < bytes.count ? bytes[position + offset] : nil
-    }
-
-    private static func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
-
-    /// At a backslash: skips the escape; a problem for `\1`…`\9…` (a numbered back reference,
-    /// or an octal escape PCRE2 may read as one) and `\gN`, `\g{N}`, `\g<N>`, `\g'N'`.
-    private mutating func escape() -> String? {
-        switch byte(1) {
-        case UInt8(ascii: "Q"):
-            skipQuote(from: position + 2)
+    /// Why a pattern with `hazard` cannot be put in a group of a joined pattern, or nil when it
+    /// can: the library reads the pattern (``Pattern/joinReading(of:options:)``), this says why
+    /// in words.
+    static func problem(_ hazard: JoinHazard?) -> String? {
+        switch hazard {
+        case nil:
             return nil
-        case let next? where (0x31...0x39).contains(next):
-            position += 2
-            while Self.isDigit(byte(0)) { position += 1 }
-            return " (a numbered back reference, or an octal character)" + Self.numbered
-        case UInt8(ascii: "g"):
-            position += 2
-            if let open = byte(0), "{<'".utf8.contains(open) { position += 1 }
-            while byte(0) == UInt8(ascii: " ") { position += 1 }
-            guard Self.isDigit(byte(0)) else { return nil }  // a name, or relative (a sign)
-            while Self.isDigit(byte(0)) || byte(0) == UInt8(ascii: " ") { position += 1 }
-            if let close = byte(0), "}>'".utf8.contains(close) { position += 1 }
-            return " (a numbered back reference or call)" + Self.numbered
-        case UInt8(ascii: "c"):
-            position += 3  // \c and the character it controls (which may be a backslash)
-        default:
-            position += 2
-        }
-        return nil
-    }
-
-    /// Skips `\Q…\E` quoted text from `start` (just past `\Q`): to `\E` or the pattern's end.
-    private mutating func skipQuote(from start: Int) {
-        position = start
-        while position < bytes.count {
-            if bytes[position] == UInt8(ascii: "\\") && byte(1) == UInt8(ascii: "E") {
-                position += 2
-                return
-            }
-            position += 1
-        }
-    }
-
-    /// Skips a character class: a `]` first is literal; escapes, quotes and POSIX classes
-    /// (`[:alpha:]`) inside do not end it.
-    private mutating func skipClass() {
-        position += 1
-        if byte(0) == UInt8(ascii: "^") { position += 1 }
-        if byte(0) == UInt8(ascii: "]") { position += 1 }
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "]"):
-                position += 1
-                return
-            case UInt8(ascii: "\\"):
-                if byte(1) == UInt8(ascii: "Q") { skipQuote(from: position + 2) } else { position += 2 }
-            case UInt8(ascii: "[") where byte(1) == UInt8(ascii: ":"):
-                position += 2
-                while position < bytes.count && !(bytes[position] == UInt8(ascii: ":") && byte(1) == UInt8(ascii: "]"))
-                {
-                    position += 1
+        case .leadingSetting:
+            return "a leading (*VERB) is only valid at the start of a pattern"
+        case .lineComment:
+            return "a # comment under (?x) would swallow the group's closing parenthesis"
+        case .stoppingVerb(let construct):
+            return "'\(construct)' stops the search at a starting position before the other patterns are tried there"
+        case .numbered(let construct, let kind):
+            let what =
+                switch kind {
+                case .digitEscape: "a numbered back reference, or an octal character"
+                case .gEscape: "a numbered back reference or call"
+                case .call: "a numbered call or a recursion of the whole pattern"
+                case .condition: "a numbered condition"
                 }
-                position += 2
-            default:
-                position += 1
-            }
+            return "'\(construct)' (\(what))" + numbered
         }
-    }
-
-    /// At `(`: skips a comment or a verb, or the group's opening; a problem for a numbered call
-    /// (`(?1)`), recursion (`(?R)`, `(?0)`), condition (`(?(1)…)`, `(?(R1)…)`), and for
-    /// `(*COMMIT)`, `(*PRUNE)` and `(*SKIP)`, which end the search at a starting position
-    /// before the later patterns are tried.
-    private mutating func group() -> String? {
-        switch (byte(1), byte(2)) {
-        case (UInt8(ascii: "?"), UInt8(ascii: "#")):
-            while position < bytes.count && bytes[position] != UInt8(ascii: ")") { position += 1 }
-            position += 1
-        case (UInt8(ascii: "?"), let next?) where Self.isDigit(next) || next == UInt8(ascii: "R"):
-            position += 3
-            while position < bytes.count && bytes[position - 1] != UInt8(ascii: ")") { position += 1 }
-            return " (a numbered call or a recursion of the whole pattern)" + Self.numbered
-        case (UInt8(ascii: "?"), UInt8(ascii: "(")):
-            position += 3
-            while byte(0) == UInt8(ascii: " ") { position += 1 }
-            if byte(0) == UInt8(ascii: "R") && Self.isDigit(byte(1)) || Self.isDigit(byte(0)) {
-                while position < bytes.count && bytes[position - 1] != UInt8(ascii: ")") { position += 1 }
-                return " (a numbered condition)" + Self.numbered
-            }
-            position -= 1  // the condition's own parenthesis: an assertion is scanned as a group
-        case (UInt8(ascii: "?"), UInt8(ascii: "C")):
-            skipCallout()
-        case (UInt8(ascii: "*"), _):
-            return verb()
-        default:
-            position += 1
-        }
-        return nil
-    }
-
-    /// At `(?C`: skips the callout's number or string (`(?C"text")`; a doubled delimiter is one
-    /// character of the text, `{` closes with `}`).
-    private mutating func skipCallout() {
-        position += 3
-        guard let open = byte(0), "`'\"^%#${".utf8.contains(open) else { return }
-        let close = open == UInt8(ascii: "{") ? UInt8(ascii: "}") : open
-        position += 1
-        while position < bytes.count {
-            if bytes[position] == close {
-                if byte(1) != close { break }
-                position += 1
-            }
-            position += 1
-        }
-        position += 1
-    }
-
-    /// At `(*`: a verb (`(*NAME)`, `(*NAME:arg)`) is skipped whole; an alphabetic assertion
-    /// (`(*pla:…)`, `(*atomic:…)`: lowercase) only up to its colon, its body being a pattern.
-    private mutating func verb() -> String? {
-        let start = position
-        var end = position + 2
-        while end < bytes.count && (bytes[end] == UInt8(ascii: "_") || (0x41...0x5A).contains(bytes[end] & 0xDF)) {
-            end += 1
-        }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<end]), as: UTF8.self)
-        if end < bytes.count && bytes[end] == UInt8(ascii: ":") && name.first?.isLowercase == true {
-            position = end + 1
-            return nil
-        }
-        position = end
-        while position < bytes.count && bytes[position] != UInt8(ascii: ")") { position += 1 }
-        position += 1
-        guard ["COMMIT", "PRUNE", "SKIP"].contains(name) else { return nil }
-        return " stops the search at a starting position before the other patterns are tried there"
     }
 }

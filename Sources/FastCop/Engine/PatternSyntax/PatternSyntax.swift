@@ -1,7 +1,10 @@
 /// A pattern's text read once into its items (``PatternItem``), as PCRE2 10.42 reads it
 /// (`parse_regex` in `pcre2_compile.c`), and the facts the engine asks of it. The one reader of
-/// pattern syntax: ``LinearShape``, ``SingleCharacterGroups`` and the search's choices
-/// (``CompiledCode``) read these items, not the text.
+/// pattern syntax: ``LinearShape``, ``SingleCharacterGroups``, the search's choices
+/// (``CompiledCode``), the line engine's facts (``LineSearch/blockSearchMayMiss(_:)``,
+/// ``ASCIIPattern``, ``RequiredLiteral``, ``LiteralSet``) and the tool's join check
+/// (``JoinHazard``) read these items, not the text; what an item's text says beyond its kind
+/// (which escape, which quantifier, which options) is read here too (`PatternSyntax+Facts`).
 ///
 /// Known: escapes of every form (`\x{…}`, `\xhh`, `\o{…}`, `\0nn`, `\cX`, `\N{U+…}`, `\p{…}`,
 /// `\g` and `\k` references and calls), `\1`…`\9nn` as a back reference or an octal escape by
