@@ -33,17 +33,46 @@ extension CompiledCode {
             budget == nil && linearBranches != nil
             ? limits.match : matchLimit(forSubjectOf: subject.count, options: options)
         scratch.apply(limits, matchLimit: share)
+        // The call, and the two answers nearly every call gets, are all that is inlined into
+        // the caller; anything else (a JIT stack to grow, a limit, an error) is `settle`'s.
+        let status = call(subject, from: start, options: options, validated: validated, scratch: scratch)
+        if status >= 0 { return true }
+        if status == PCRE2_ERROR_NOMATCH { return false }
+        return try settle(
+            status, subject, from: start, options: options, validated: validated, scratch: scratch, budget: budget,
+            share: share)
+    }
+
+    /// One `pcre2_jit_match_8` or `pcre2_match_8` call of ``run(_:from:options:validated:scratch:budget:)``
+    /// under the limits `scratch` holds.
+    @inline(__always)
+    private func call(
+        _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, validated: Bool, scratch: MatchScratch
+    ) -> Int32 {
         let base = subject.baseAddress ?? EmptySubject.pointer
-        let status = scratch.retryingOnJITStack {
-            // PCRE2's JIT ignores PCRE2_ANCHORED given at match time (pcre2jit(3)); pcre2_match
-            // runs such a call in the interpreter, as PCRE2's own global loop does.
-            if isJIT && validated && options & EngineFlags.anchored == 0 {
-                return pcre2_jit_match_8(
-                    code, base, subject.count, start, options, scratch.matchData, scratch.context)
-            }
-            return pcre2_match_8(
-                code, base, subject.count, start,
-                options | (validated ? EngineFlags.noUTFCheck : 0), scratch.matchData, scratch.context)
+        // PCRE2's JIT ignores PCRE2_ANCHORED given at match time (pcre2jit(3)); pcre2_match
+        // runs such a call in the interpreter, as PCRE2's own global loop does.
+        if isJIT && validated && options & EngineFlags.anchored == 0 {
+            return pcre2_jit_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
+        }
+        return pcre2_match_8(
+            code, base, subject.count, start, options | (validated ? EngineFlags.noUTFCheck : 0), scratch.matchData,
+            scratch.context)
+    }
+
+    /// What a call of ``run(_:from:options:validated:scratch:budget:)`` that neither matched
+    /// nor failed to match comes to: a call that ran out of JIT stack is made again with a
+    /// larger one (``MatchScratch/growJITStack()``); a start position that needed more than its
+    /// `share` escalates (``escalate(_:from:options:scratch:share:remaining:)``); anything else
+    /// is the error.
+    @inline(never)
+    private func settle(
+        _ status: Int32, _ subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32, validated: Bool,
+        scratch: MatchScratch, budget: UnsafeMutablePointer<UInt64>?, share: UInt32
+    ) throws -> Bool {
+        var status = status
+        while status == PCRE2_ERROR_JIT_STACKLIMIT && scratch.growJITStack() {
+            status = call(subject, from: start, options: options, validated: validated, scratch: scratch)
         }
         if status >= 0 { return true }
         if status == PCRE2_ERROR_NOMATCH { return false }
