@@ -281,8 +281,7 @@ extension LineSearch {
             }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
             do {
-                let found = try search.linePattern.firstMatchRange(
-                    in: line, whole: search.wholeLine, validUTF8: validUTF8)
+                let found = try search.firstMatchRange(inLine: line, validUTF8: validUTF8)
                 if (found != nil) != search.invert { emit(start, end) }
             } catch {
                 if result.problems.count < 10 {

@@ -22,6 +22,11 @@
 package struct LineSearch: Sendable {
     /// The pattern as given, for each line.
     package let linePattern: Pattern
+    /// The patterns after ``linePattern`` when one PCRE2 pattern cannot hold the search: a list
+    /// of `-F` texts too large for it, split into tries (``splitLiterals(_:options:wholeLine:
+    /// words:crlf:invert:countOnly:lineNumbers:recordsLines:)``); a line's match is then
+    /// ``firstMatchRange(inLine:from:validUTF8:)``'s. Empty otherwise.
+    let morePatterns: [Pattern]
     /// The same pattern with `.multiline`, for block search; nil when block search is unsafe.
     let blockPattern: Pattern?
     /// The block pattern with `.lineFeedOnly` as well, for blocks with no other line ending
@@ -113,13 +118,70 @@ package struct LineSearch: Sendable {
             literalSet: { _ in set }, literalsDecide: true)
     }
 
+    /// A search for the literal texts `literals` (`-F` patterns) when no one pattern of them all
+    /// compiles (a list of thousands of texts is too large for PCRE2 even as a trie) and match
+    /// positions or edges are needed (`-o`, colour, `-w`, `-x`, `--crlf`): the list is split
+    /// into parts whose tries (``LiteralTrie``) each compile, halving a part until it does. A
+    /// line is judged by every part (a line that holds none of the texts, found by their set,
+    /// is not), and its match is the leftmost of the parts' matches, the longest of those at
+    /// one place: the whole trie's match. No block search: lines are judged one by one.
+    package static func splitLiterals(
+        _ literals: [String], options: Pattern.Options, wholeLine: Bool, words: Bool, crlf: Bool, invert: Bool,
+        countOnly: Bool, lineNumbers: Bool, recordsLines: Bool
+    ) throws -> LineSearch {
+        try LineSearch(
+            source: "", options: options.subtracting(.literal), wholeLine: wholeLine, words: words, crlf: crlf,
+            invert: invert, countOnly: countOnly, lineNumbers: lineNumbers, recordsLines: recordsLines,
+            literalSet: { _ in LiteralSet(texts: literals, options: options) }, literalsDecide: false,
+            splitting: literals)
+    }
+
+    /// The patterns of `literals`' tries (``LiteralTrie``), each written by `text` (the word
+    /// wrapper) and compiled with `options`: one for the whole list when it compiles, else the
+    /// list's halves', each split again until it compiles. A part of one text that does not
+    /// compile throws its error.
+    private static func compiledInParts(
+        _ literals: ArraySlice<String>, text: (String) -> String, options: Pattern.Options
+    ) throws -> [Pattern] {
+        do {
+            let trie = LiteralTrie.source(literals, caseInsensitive: options.contains(.caseInsensitive))
+            return [try Pattern(text(trie), options: options)]
+        } catch is PatternError where literals.count > 1 {
+            let middle = literals.startIndex + literals.count / 2
+            return try compiledInParts(literals[..<middle], text: text, options: options)
+                + compiledInParts(literals[middle...], text: text, options: options)
+        }
+    }
+
+    /// The first match of the search in `line` from byte `start` (only a match of the whole line
+    /// with ``wholeLine``): ``linePattern``'s; for a split search (``morePatterns``), the
+    /// leftmost of every part's, the longest of those that start there.
+    package func firstMatchRange(
+        inLine line: UnsafeBufferPointer<UInt8>, from start: Int = 0, validUTF8: Bool
+    ) throws -> Range<Int>? {
+        var best = try linePattern.firstMatchRange(in: line, from: start, whole: wholeLine, validUTF8: validUTF8)
+        for pattern in morePatterns {
+            guard let found = try pattern.firstMatchRange(in: line, from: start, whole: wholeLine, validUTF8: validUTF8)
+            else { continue }
+            if let current = best,
+                current.lowerBound < found.lowerBound
+                    || current.lowerBound == found.lowerBound && current.upperBound >= found.upperBound
+            {
+                continue
+            }
+            best = found
+        }
+        return best
+    }
+
     private init(
         source: String, options: Pattern.Options, wholeLine: Bool, words: Bool, crlf: Bool, invert: Bool,
         countOnly: Bool, lineNumbers: Bool, recordsLines: Bool, literalSet makeSet: (PatternSyntax) -> LiteralSet?,
-        literalsDecide: Bool
+        literalsDecide: Bool, splitting literals: [String]? = nil
     ) throws {
         let wraps = words && !wholeLine && !options.contains(.literal)
-        let text = wraps ? #"(?<!\w)(?:"# + source + #")(?!\w)"# : source
+        let wrap = { (source: String) in wraps ? #"(?<!\w)(?:"# + source + #")(?!\w)"# : source }
+        let text = wrap(source)
         // The pattern as given, read once (``PatternSyntax``): each fact below reads its items.
         // (The word wrapper adds no group, no reference and no ASCII atom.)
         let syntax = PatternSyntax(source, options: options)
@@ -129,7 +191,14 @@ package struct LineSearch: Sendable {
         // which needs the numbers kept: under `PCRE2_NO_AUTO_CAPTURE` such a reference would not
         // compile, or (`\11` with eleven groups) would become an octal escape.
         let searched = syntax.mayNumberGroups ? options : options.union(.noAutoCapture)
-        linePattern = try Pattern(text, options: searched)
+        // A split search's facts are the whole list's (its set of texts), not its first part's:
+        // no required byte or literal, no block search.
+        let split = literals != nil
+        let patterns =
+            try literals.map { try Self.compiledInParts($0[...], text: wrap, options: searched) }
+            ?? [Pattern(text, options: searched)]
+        linePattern = patterns[0]
+        morePatterns = Array(patterns.dropFirst())
         self.wholeLine = wholeLine
         self.invert = invert
         self.countOnly = countOnly
@@ -139,12 +208,12 @@ package struct LineSearch: Sendable {
         searchesInvalidUTF8 = options.contains(.matchInvalidUTF8)
         lineFeedsOnly = options.contains(.lineFeedOnly)
         self.prefix = []
-        requiredBytes = try linePattern.requiredBytes()
+        requiredBytes = split ? [] : try linePattern.requiredBytes()
         // (Made once the pattern compiled: a list of 10,000 texts took 0.1 s to make for nothing.)
         // (One text spelled with U+212A or U+017F is left to PCRE2: `-i refused` on a million
         // lines took 16% more CPU with the two probes.)
         let literalSet = makeSet(syntax).flatMap { literalsDecide || $0.texts.count > 1 || !$0.spellsSigns ? $0 : nil }
-        requiredLiteral = literalsDecide ? nil : RequiredLiteral(syntax, options: options)
+        requiredLiteral = literalsDecide || split ? nil : RequiredLiteral(syntax, options: options)
         let exact =
             literalsDecide ? literalSet : wraps || wholeLine || crlf || literalSet?.isExact != true ? nil : literalSet
         exactLiterals = exact
@@ -159,7 +228,7 @@ package struct LineSearch: Sendable {
         checkingLiteral = lineFeedsOnly ? exactLiterals.map(\.single) ?? requiredLiteral : nil
         // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
         // subject's edges in a line: only the pattern as given decides.
-        if crlf {
+        if crlf || split {
             // `$` before CR LF is not a block-pattern `$`: judge line by line.
             blockPattern = nil
             blockPatternLF = nil

@@ -41,7 +41,7 @@ struct MatchPatterns {
             self.options = compile.union(.literal)
             return
         }
-        let texts = options.fixedStrings ? patterns.map(Self.escaped) : patterns
+        let texts = options.fixedStrings ? patterns.map(LiteralTrie.escaped) : patterns
         // An escaped literal always compiles: a list of thousands is not compiled text by text.
         for (index, text) in texts.enumerated() where !options.fixedStrings {
             do {
@@ -74,58 +74,14 @@ struct MatchPatterns {
     /// search's literal set.
     private(set) var fixedStrings: [String] = []
 
-    /// For several `-F` patterns, the same literals as a trie (``trie(_:)``), each shared
+    /// For several `-F` patterns, the same literals as a trie (``LiteralTrie``), each shared
     /// prefix written once: the search to use when ``source``, their alternation, is too large
     /// for PCRE2 (a blocklist of thousands of literals). It selects the same lines; a match
     /// (`-o`, colour) is the longest literal at the leftmost place, as grep -F gives it. Nil
     /// otherwise. Made only when asked for.
-    var trieSource: String? { fixedStrings.isEmpty ? nil : Self.trie(fixedStrings) }
-
-    /// A pattern matching exactly the literal texts `literals`, as a trie: the texts that
-    /// share a prefix share its text, and where one text ends inside another the rest is
-    /// optional and greedy (`ab` and `abc` give `ab(?:c)?`), so a match is the longest text at
-    /// its place.
-    static func trie(_ literals: [String]) -> String {
-        final class Node {
-            var children: [Unicode.Scalar: Node] = [:]
-            var ends = false
-        }
-        let root = Node()
-        for literal in literals {
-            var node = root
-            for scalar in literal.unicodeScalars {
-                if let next = node.children[scalar] {
-                    node = next
-                } else {
-                    let next = Node()
-                    node.children[scalar] = next
-                    node = next
-                }
-            }
-            node.ends = true
-        }
-        func text(_ node: Node) -> String {
-            let branches = node.children.keys.sorted { $0.value < $1.value }.map {
-                escaped(String($0)) + text(node.children[$0]!)
-            }
-            guard !branches.isEmpty else { return "" }
-            let body = branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
-            return node.ends ? "(?:" + body + ")?" : body
-        }
-        return text(root)
-    }
-
-    /// `text` with every ASCII character that is not a letter or digit escaped: literal in any
-    /// PCRE2 pattern (a backslash before such a character always means the character).
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII && !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
-                result.append("\\")
-            }
-            result.unicodeScalars.append(scalar)
-        }
-        return result
+    var trieSource: String? {
+        fixedStrings.isEmpty
+            ? nil : LiteralTrie.source(fixedStrings, caseInsensitive: options.contains(.caseInsensitive))
     }
 
     /// What a numbered reference is told to become instead.

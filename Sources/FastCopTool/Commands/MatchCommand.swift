@@ -68,7 +68,10 @@ enum MatchCommand {
             let sources =
                 confirmed.isEmpty
                 ? ["(?!)"]
-                : [confirmed.map(MatchPatterns.escaped).joined(separator: "|"), MatchPatterns.trie(confirmed)]
+                : [
+                    confirmed.map(LiteralTrie.escaped).joined(separator: "|"),
+                    LiteralTrie.source(confirmed, caseInsensitive: patterns.options.contains(.caseInsensitive)),
+                ]
             for confirming in sources {
                 if let search = try? LineSearch.literalsOnly(
                     literals, confirming: confirming, options: patterns.options, invert: options.invert,
@@ -79,14 +82,27 @@ enum MatchCommand {
             }
             return nil
         }
+        /// The -F literals, too many for one pattern even as a trie, split into tries that each
+        /// compile, when match positions or edges are needed (-o, colour, -w, -x, --crlf).
+        func splitSearch() -> LineSearch? {
+            guard let literals else { return nil }
+            return try? LineSearch.splitLiterals(
+                literals, options: patterns.options, wholeLine: options.wholeLine, words: options.words,
+                crlf: options.crlf, invert: options.invert, countOnly: countOnly, lineNumbers: options.lineNumbers,
+                recordsLines: printing)
+        }
         let search: LineSearch
         do {
             search = try lineSearch(patterns.source)
         } catch let error as PatternError {
             // Several -F literals too many for one alternation: their set, with a pattern of the
             // few it cannot decide alone, when only lines are selected; else the same literals as
-            // a trie; if neither compiles, the alternation's error is the one reported.
-            guard let found = literalSearch() ?? patterns.trieSource.flatMap({ try? lineSearch($0) }) else {
+            // a trie, or as several tries when one is too large; if none compiles, the
+            // alternation's error is the one reported.
+            guard
+                let found = literalSearch() ?? patterns.trieSource.flatMap({ try? lineSearch($0) })
+                    ?? splitSearch()
+            else {
                 throw ToolError.input("the pattern does not compile:\n\(error.description)")
             }
             search = found

@@ -215,8 +215,7 @@ final class MatchPrinter {
         while position <= line.count {
             // The tool's patterns take invalid UTF-8 (PCRE2_MATCH_INVALID_UTF): no check needed.
             guard
-                let match = try? search.linePattern.firstMatchRange(
-                    in: line, from: position, whole: search.wholeLine, validUTF8: true)
+                let match = try? search.firstMatchRange(inLine: line, from: position, validUTF8: true)
             else { break }
             if match.isEmpty {
                 position = match.upperBound + 1
