@@ -184,16 +184,13 @@ package protocol LineSink: AnyObject {
     func take(_ block: SearchedBlock) throws -> Bool
 }
 
-/// The workers the line searcher runs its tasks on.
+/// The workers the line searcher runs its tasks on: the house's ``WorkerPool``.
 enum LineWorkers {
-    /// The number of workers: the machine's active cores.
-    static var count: Int { ProcessorCount.active }
-
-    /// One task per item, started as soon as there are two.
-    private static let batch = Batch(options: BatchOptions(chunkSize: 1, sequentialThreshold: 2))
+    /// The number of workers: the pool's threads and the caller's.
+    static var count: Int { WorkerPool.shared.width }
 
     /// `(0..<count).map(body)`, computed in parallel, results in index order.
     static func map<T: Sendable>(count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        batch.map(Array(0..<count), body)
+        WorkerPool.shared.map(count: count, body)
     }
 }
