@@ -1,3 +1,4 @@
+import FastCop
 import Synchronization
 import Testing
 

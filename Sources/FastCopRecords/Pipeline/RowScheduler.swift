@@ -1,3 +1,4 @@
+import FastCop
 import Foundation
 
 /// Runs the row pipeline's three kinds of work at the same time, with no barrier between

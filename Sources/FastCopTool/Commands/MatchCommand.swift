@@ -126,6 +126,7 @@ enum MatchCommand {
             let name = options.withFileNames ? shownName : nil
             // -q and -l need one selected line; -c -m NUM counts up to NUM.
             let enough = options.quiet || options.filesWithMatches ? 1 : options.maxCount
+            let destination = options.quiet ? OutputSink.discard : output
             let printer =
                 printing
                 ? MatchPrinter(
@@ -134,15 +135,19 @@ enum MatchCommand {
                         onlyMatching: options.onlyMatching, before: options.beforeContext,
                         after: options.afterContext, separators: options.separatesGroups,
                         maxCount: options.maxCount),
-                    search: search, followsOutput: printedAny) : nil
-            let plain = search.prefixed(name.map { "\($0):" } ?? "")
+                    search: search, followsOutput: printedAny, destination: destination, inputName: input.name)
+                : nil
+            let searcher = LineSearcher(search: search.prefixed(name.map { "\($0):" } ?? ""))
+            let reader = blockReader(input)
+            let sink: any LineSink =
+                printer ?? MatchCopier(destination: destination, inputName: input.name, enough: enough)
+            let outcome = try searcher.run(reader, into: sink)
             // -q prints nothing but errors: no invalid UTF-8 notice (grep -q prints no notices).
-            let searched = try searchBlocks(
-                input, path: file, search: plain, output: options.quiet ? .discard : output, printer: printer,
-                enough: enough, reportsInvalid: !options.quiet)
-            var selected = searched.selected
+            if !options.quiet { InvalidLines(outcome).report(input: input, path: file) }
+            if let tooLong = outcome.tooLong { report(tooLong, input: input, path: file) }
+            var selected = printer?.selected ?? outcome.selected
             printedAny = printedAny || printer?.hasPrinted == true
-            failed = failed || !searched.complete
+            failed = failed || !outcome.complete
             if let max = options.maxCount { selected = min(selected, max) }
             selectedAny = selectedAny || selected > 0
             if options.quiet && selectedAny { return .success }
@@ -160,148 +165,30 @@ enum MatchCommand {
         return selectedAny ? .success : .rejected
     }
 
-    /// Searches one input block by block with the library's line engine (``LineBlockReader``,
-    /// ``LineSearch``), printing through `printer` when there is one; stops after the block in
-    /// which `enough` lines were selected (or the printer is done); reports the input's invalid
-    /// UTF-8 lines when `reportsInvalid`. Returns the number of
-    /// selected lines, and whether the input was searched to its end (or to `enough`): a line
-    /// longer than the reader's limit ends the search there, reported on stderr.
-    ///
-    /// Each block's pieces are searched in parallel, and the next block is read meanwhile (as
-    /// one more task), so reading and searching overlap.
-    private static func searchBlocks(
-        _ input: InputSource, path: String, search: LineSearch, output: OutputSink, printer: MatchPrinter?,
-        enough: Int?,
-        reportsInvalid: Bool
-    ) throws -> (selected: Int, complete: Bool) {
-        let reader: LineBlockReader
+    /// The line engine's block reader for `input`: a regular file read at offsets (the next
+    /// block in parts, by the workers at once), else a stream.
+    private static func blockReader(_ input: InputSource) -> LineBlockReader {
         if input.readsAtOffsets {
             // A file smaller than a block gets buffers its size (plus a page, to see its end in
             // one read): a 1-line file touched one 2 MiB huge page of each 4 MiB buffer.
             let blockSize = min(
                 LineBlockReader.defaultBlockSize, input.totalBytes.map { $0 / 4096 * 4096 + 4096 } ?? .max)
-            reader = LineBlockReader(blockSize: blockSize, firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
+            return LineBlockReader(blockSize: blockSize, firstBlockSize: LineBlockReader.defaultFirstBlockSize) {
                 try input.read(into: $0, count: $1, at: $2)
             }
-        } else {
-            reader = LineBlockReader(
-                firstBlockSize: LineBlockReader.defaultFirstBlockSize, nothingWaiting: { !input.readsWithoutWaiting },
-                read: { try input.read(into: $0, count: $1) })
         }
-        var selected = 0
-        var problemsReported = 0
-        /// Lines whose search failed (a match limit): neither selected nor left out by -v.
-        var problemsMet = 0
-        var invalid = InvalidLines()
-        var nextLine = 1
-        var buffers: [LineSearch.OutputBuffer] = []
-        // Each block is read by `workers` tasks at once (a regular file) and searched in
-        // 4 * `workers` pieces. The count is asked at the first block larger than one piece
-        // (64 KiB): a small file is searched on this thread (reading the cgroup files for the
-        // count was 4% of a 1-line search's samples).
-        var workers = 1
-        var askedWorkers = false
-        // A line too long to read: its input offset (it follows the current block) and the limit.
-        var tooLong: (offset: Int, limit: Int)?
-        func next(_ step: () throws -> Bool) throws -> Bool {
-            do {
-                return try step()
-            } catch let error as LineBlockReader.LineTooLong {
-                tooLong = (reader.blockOffset + reader.block.count, error.maxLineBytes)
-                return false
-            }
-        }
-        /// Reports what the input met; returns the selected lines and whether the input was
-        /// searched to its end with every line judged (a line whose search hit a limit was not).
-        func finish() -> (selected: Int, complete: Bool) {
-            if reportsInvalid { invalid.report(input: input, path: path) }
-            if let tooLong {
-                // With -n the lines were counted; else a file is read again up to the line.
-                let line = search.lineNumbers ? nextLine : InvalidLines.lineNumber(ofOffset: tooLong.offset, in: path)
-                Console.error(
-                    "fastcop: \(input.name): \(line.map { "line \($0)" } ?? "the line at byte \(tooLong.offset)")"
-                        + " is longer than \(tooLong.limit / (1024 * 1024)) MiB, the longest line match reads: the rest"
-                        + " of the input was not searched\n")
-            }
-            return (printer?.selected ?? selected, tooLong == nil && problemsMet == 0)
-        }
-        guard try next(reader.start) else { return finish() }
-        repeat {
-            let buffer = reader.block
-            let blockOffset = reader.blockOffset
-            if !askedWorkers && buffer.count > 64 * 1024 {
-                workers = ParallelMap.workerCount
-                askedWorkers = true
-            }
-            let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
-            let shared = SharedBytes(buffer: buffer)
-            // With -n, each piece's first line number, from the newlines before it.
-            var firstLines: [Int?] = Array(repeating: nil, count: pieces.count)
-            if search.lineNumbers {
-                let counts = ParallelMap.map(count: pieces.count) {
-                    ByteScan.newlines(shared.buffer, in: pieces[$0])
-                }
-                for (index, count) in counts.enumerated() {
-                    firstLines[index] = nextLine
-                    nextLine += count
-                }
-            }
-            let starts = firstLines
-            let blockFirstLine = search.lineNumbers ? firstLines.first ?? nil : nil
-            while buffers.count < pieces.count { buffers.append(LineSearch.OutputBuffer()) }
-            let outputs = buffers
-            // Tasks 0..<parts read the next block; task parts + i searches piece i. A block
-            // that ended because the input waits (a pipe fed slowly) is answered first and the
-            // next one read after: read at once, it would hold this block's output until more
-            // input came.
-            let readsAhead = !reader.blockCameEarly
-            let parts = readsAhead ? reader.planReadAhead(parts: workers) : 0
-            let task: @Sendable (Int) -> LineSearch.Result? = { task in
-                guard task >= parts else {
-                    reader.readAhead(part: task)
-                    return nil
-                }
-                return search.search(
-                    shared.buffer, range: pieces[task - parts], firstLine: starts[task - parts],
-                    blockOffset: blockOffset,
-                    into: outputs[task - parts])
-            }
-            // A block of one piece (under 64 KiB: a small file) is done on this thread: no
-            // worker thread is started for it (clone3 and the pool's start were 4% of a 1-line
-            // search's samples).
-            let results =
-                pieces.count == 1
-                ? (0..<(parts + 1)).map(task) : ParallelMap.map(count: pieces.count + parts, task)
-            reader.finishReadAhead()
-            for result in results.dropFirst(parts) {
-                guard let result else { continue }
-                selected += result.selected
-                invalid.add(result, blockOffset: blockOffset)
-                problemsMet += result.problems.count
-                for problem in result.problems where problemsReported < 10 {
-                    problemsReported += 1
-                    Console.error("fastcop: \(input.name): \(problem)\n")
-                }
-            }
-            // The pieces' output in one call (writev), then the buffers are emptied for reuse.
-            let pieceOutputs = outputs.prefix(pieces.count)
-            if pieceOutputs.contains(where: { !$0.bytes.isEmpty }) {
-                try output.write(contentsOf: pieceOutputs.map(\.bytes))
-                for buffer in pieceOutputs { buffer.bytes.removeAll(keepingCapacity: true) }
-            }
-            if let printer {
-                printer.print(
-                    buffer, offset: blockOffset, firstLine: blockFirstLine,
-                    lines: outputs.prefix(pieces.count).lazy.flatMap(\.lines))
-                for piece in outputs { piece.lines.removeAll(keepingCapacity: true) }
-                try output.write(printer.output)
-                printer.output.removeAll(keepingCapacity: true)
-                if printer.isDone { break }
-            } else if let enough, selected >= enough {
-                break
-            }
-            if !readsAhead { reader.readAhead() }
-        } while try next(reader.advance)
-        return finish()
+        return LineBlockReader(
+            firstBlockSize: LineBlockReader.defaultFirstBlockSize, nothingWaiting: { !input.readsWithoutWaiting },
+            read: { try input.read(into: $0, count: $1) })
+    }
+
+    /// Reports on stderr the line too long to read that ended the search of `input`. Without
+    /// `-n` its number is found by reading `path` again up to it.
+    private static func report(_ tooLong: LineSearcher.TooLong, input: InputSource, path: String) {
+        let line = tooLong.line ?? InvalidLines.lineNumber(ofOffset: tooLong.offset, in: path)
+        Console.error(
+            "fastcop: \(input.name): \(line.map { "line \($0)" } ?? "the line at byte \(tooLong.offset)")"
+                + " is longer than \(tooLong.maxLineBytes / (1024 * 1024)) MiB, the longest line match reads: the rest"
+                + " of the input was not searched\n")
     }
 }

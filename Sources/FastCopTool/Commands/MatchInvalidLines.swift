@@ -4,14 +4,14 @@ import FastCopRecords
 /// The lines of one input that are not valid UTF-8, reported once per input (`fastcop match`
 /// searches them, as grep -P does, but says that it met them).
 struct InvalidLines {
-    private(set) var count = 0
+    let count: Int
     /// The first one's input offset, and its line number when lines were counted (`-n`).
-    private var first: (offset: Int, line: Int?)?
+    let first: (offset: Int, line: Int?)?
 
-    /// Adds one piece's invalid lines (pieces in input order).
-    mutating func add(_ result: LineSearch.Result, blockOffset: Int) {
-        count += result.invalidLines
-        if first == nil, let found = result.firstInvalid { first = (blockOffset + found.offset, found.line) }
+    /// The invalid lines the searcher met in one input.
+    init(_ outcome: LineSearcher.Outcome) {
+        count = outcome.invalidLines
+        first = outcome.firstInvalid
     }
 
     /// Prints the report on stderr, if there is anything to report. Without `-n` the first

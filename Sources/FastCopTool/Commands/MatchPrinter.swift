@@ -1,8 +1,10 @@
 import FastCop
+import FastCopRecords
 
 /// Prints the lines a ``LineSearch`` selected the way grep does, for the options that need
 /// more than copying lines: `-o`, `--color`, context lines (`-A`, `-B`, `-C`) and `-m`. One
-/// printer follows one input from block to block (context crosses block boundaries).
+/// printer follows one input from block to block (context crosses block boundaries). It is the
+/// ``LineSearcher``'s sink for those options (see `MatchSinks.swift`).
 final class MatchPrinter {
     /// How lines are printed.
     struct Style {
@@ -41,11 +43,16 @@ final class MatchPrinter {
     private var blockOffset = 0
     private var countedOffset = 0
     private var countedLine: Int?
+    /// Where each block's lines are written, and the input's name for the problems reported.
+    let destination: OutputSink
+    let inputName: String
 
-    init(style: Style, search: LineSearch, followsOutput: Bool) {
+    init(style: Style, search: LineSearch, followsOutput: Bool, destination: OutputSink, inputName: String) {
         self.style = style
         self.search = search
         self.followsOutput = followsOutput
+        self.destination = destination
+        self.inputName = inputName
     }
 
     /// Whether a line of this input was printed (with -o, visited: it may print no match).

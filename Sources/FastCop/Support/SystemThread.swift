@@ -11,27 +11,29 @@
 /// Not Foundation's `Thread.detachNewThread`: it ignores a failed `pthread_create` (a thread
 /// limit, a container's pids limit, an address-space limit with many 8 MiB stacks), so a
 /// caller that waits for the thread to finish waited forever.
-enum SystemThread {
+package enum SystemThread {
     /// The system's refusal to start a thread: `pthread_create`'s error number.
-    struct Refusal: Error {
-        let code: Int32
+    package struct Refusal: Error {
+        package let code: Int32
+
+        package init(code: Int32) { self.code = code }
     }
 
     /// A thread started joinable. Either ``join()`` (which returns once the thread has ended,
     /// its thread-local values released) or ``detach()`` (which lets it end on its own) must be
     /// called, once.
-    struct Joinable: @unchecked Sendable {  // a pthread_t is a plain handle
+    package struct Joinable: @unchecked Sendable {  // a pthread_t is a plain handle
         fileprivate let thread: pthread_t
 
-        func join() { pthread_join(thread, nil) }
-        func detach() { pthread_detach(thread) }
+        package func join() { pthread_join(thread, nil) }
+        package func detach() { pthread_detach(thread) }
     }
 
     /// Runs `body` on a new detached thread.
     ///
     /// - Returns: 0 when the thread started, else `pthread_create`'s error number (then
     ///   `body` never runs).
-    static func start(_ body: @escaping @Sendable () -> Void) -> Int32 {
+    package static func start(_ body: @escaping @Sendable () -> Void) -> Int32 {
         switch startJoinable(body) {
         case .success(let thread):
             thread.detach()
@@ -44,7 +46,7 @@ enum SystemThread {
     /// Runs `body` on a new thread, to be joined or detached.
     ///
     /// - Returns: the thread, or the system's refusal (then `body` never runs).
-    static func startJoinable(_ body: @escaping @Sendable () -> Void) -> Result<Joinable, Refusal> {
+    package static func startJoinable(_ body: @escaping @Sendable () -> Void) -> Result<Joinable, Refusal> {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
             var thread: pthread_t?
