@@ -100,6 +100,27 @@ struct MatchGrepDifferentialTests {
         }
     }
 
+    @Test("a file larger than two blocks is searched through a memory map, with grep's answers")
+    func mappedFile() throws {
+        // The corpus again and again past 8 MiB, the long-line corpus in the middle, and a last
+        // line of Latin-1 without a newline (the map's last block is copied with a LF after it).
+        var bytes: [UInt8] = []
+        while bytes.count < 9 * 1024 * 1024 {
+            bytes += Self.corpus
+            if bytes.count > 4 * 1024 * 1024 && bytes.count < 4 * 1024 * 1024 + Self.corpus.count {
+                bytes += Self.longCorpus + [0x0A]
+            }
+        }
+        bytes += Array("café".utf8) + [0x20, 0xE9]
+        try Self.withCorpus(bytes) { tool, path in
+            for pattern in ["needle", "ERROR$", #"\bcaf.\b"#, "^$", "é"] {
+                for flags in [["-c"], ["-n"], ["-o"], ["-v", "-c"], ["-w", "-c"]] {
+                    try Self.compare(tool, pattern: pattern, flags: flags, path: path)
+                }
+            }
+        }
+    }
+
     @Test("context, -m and -n across block boundaries (3 MiB of lines)")
     func contextAcrossBlocks() throws {
         // Lines of 1 to 40 bytes, a match every 997 lines: some fall near each 1 MiB block edge.

@@ -107,6 +107,22 @@ package final class InputSource {
         try raw.read(into: buffer, count: count, at: offset)
     }
 
+    /// The whole of an input that ``readsAtOffsets``, mapped read-only into memory, and the
+    /// object that keeps it mapped (unmapped when it is freed); nil when the file cannot be
+    /// mapped (some FUSE file systems) or is empty. A file that shrinks while mapped ends the run
+    /// with an error that says so (``MappedInputGuard``); bytes a file gains meanwhile are not
+    /// searched (the map has the size it had).
+    ///
+    /// - Throws: ``RecordsError`` when the system refuses the map.
+    package func mappedWhole() throws -> (bytes: UnsafeBufferPointer<UInt8>, owner: AnyObject)? {
+        guard readsAtOffsets, let file = mappedFile() else { return nil }
+        let count = file.available(from: file.start, upTo: .max - file.start)
+        guard count > 0 else { return nil }
+        MappedInputGuard.install(naming: name)
+        let region = try file.map(from: file.start, count: count)
+        return (region.bytes, region)
+    }
+
     /// Bytes read from the file itself (compressed bytes for a `.gz` file), for the progress
     /// bar's percentage of ``totalBytes``.
     package var bytesReadFromFile: Int { raw.bytesRead }

@@ -165,9 +165,16 @@ enum MatchCommand {
         return selectedAny ? .success : .rejected
     }
 
-    /// The line engine's block reader for `input`: a regular file read at offsets (the next
-    /// block in parts, by the workers at once), else a stream.
+    /// The line engine's block reader for `input`: a regular file larger than two blocks
+    /// mapped into memory (its blocks are windows of the map, not copies), a smaller one read at
+    /// offsets (the next block in parts, by the workers at once), else a stream.
     private static func blockReader(_ input: InputSource) -> LineBlockReader {
+        // (A map the system refuses leaves the file to be read.)
+        if input.readsAtOffsets, (input.totalBytes ?? 0) > 2 * LineBlockReader.defaultBlockSize,
+            let (bytes, owner) = try? input.mappedWhole()
+        {
+            return LineBlockReader(mapped: bytes, owner: owner, firstBlockSize: LineBlockReader.defaultFirstBlockSize)
+        }
         if input.readsAtOffsets {
             // A file smaller than a block gets buffers its size (plus a page, to see its end in
             // one read): a 1-line file touched one 2 MiB huge page of each 4 MiB buffer.
