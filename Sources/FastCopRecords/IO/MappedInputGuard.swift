@@ -20,14 +20,15 @@ enum MappedInputGuard {
     /// can raise), on the reader's thread, and only read by the handler.
     private nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>?
 
-    /// Installs the handler, naming `name` in its message (once per process; the first name
-    /// stays, as a run reads one mapped input).
+    /// Installs the handler (once per process), naming `name` in its message: the input mapped
+    /// last (`fastcop match` maps its files one after the other). A message replaced is not
+    /// freed: the handler may be reading it.
     static func install(naming name: String) {
-        guard message == nil else { return }
+        let first = message == nil
         message = strdup(
             "fastcop: '\(name)' became shorter while it was read (it is read through a memory map):"
                 + " another program truncated or rewrote it; the run stopped, output files were left as they were\n")
-        signal(SIGBUS, mappedInputBusError)
+        if first { signal(SIGBUS, mappedInputBusError) }
     }
 
     /// Called by the handler: writes the message to stderr.
