@@ -68,4 +68,39 @@ struct RequiredLiteralTests {
             }
         }
     }
+
+    @Test("ranked by the input's first block, the scan looks first for the bytes rarest there, with the same answers")
+    func rankedBySample() throws {
+        let literal = try #require(RequiredLiteral(bytes: Array("Go-http-client/1.1".utf8)))
+        // By the guess about text, G (upper case) and / come first; in access logs G starts
+        // every GET.
+        #expect(literal.bytes[literal.rareIndex] == UInt8(ascii: "G"))
+        let logs = Array(String(repeating: "10.0.0.1 - - \"GET /api/v1/users HTTP/1.1\" 200 512\n", count: 2000).utf8)
+        let ranked = logs.withUnsafeBufferPointer { literal.ranked(by: ByteFrequencies($0)) }
+        let chosen = [ranked.bytes[ranked.rareIndex], ranked.bytes[ranked.otherIndex]]
+        #expect(!chosen.contains(UInt8(ascii: "G")) && !chosen.contains(UInt8(ascii: "/")))
+        // Any pair gives the same occurrences: the literal at every offset, in ranges that
+        // cut it.
+        var random = GeneratedPatternDifferentialTests.Generator(state: 0x5DEE_CE66_D1CE_4E5B)
+        let alphabet = Array("Go-http-client/1.1 GET\n".utf8)
+        for _ in 0..<200 {
+            var text = (0..<(64 + random.next(300))).map { _ in random.pick(alphabet) }
+            let at = random.next(text.count - literal.bytes.count)
+            text.replaceSubrange(at..<(at + literal.bytes.count), with: literal.bytes)
+            let sample = (0..<200).map { _ in random.pick(alphabet) }
+            let other = sample.withUnsafeBufferPointer { literal.ranked(by: ByteFrequencies($0)) }
+            text.withUnsafeBufferPointer { bytes in
+                let lower = random.next(at + 1)
+                let upper = at + literal.bytes.count + random.next(bytes.count - at - literal.bytes.count + 1)
+                for range in [0..<bytes.count, lower..<upper, lower..<(upper - 1)] {
+                    #expect(other.next(in: bytes, range: range) == literal.next(in: bytes, range: range))
+                    var expected: [Int] = []
+                    var found: [Int] = []
+                    _ = literal.starts(in: bytes, range: range, into: &expected)
+                    _ = other.starts(in: bytes, range: range, into: &found)
+                    #expect(found == expected)
+                }
+            }
+        }
+    }
 }

@@ -41,10 +41,10 @@ package struct LineSearch: Sendable {
     /// Bytes of which every line the pattern matches holds one (see ``CandidateLines``).
     let requiredBytes: [UInt8]
     /// Bytes every line the pattern matches holds, in a run (see ``RequiredLiteral``).
-    let requiredLiteral: RequiredLiteral?
+    private(set) var requiredLiteral: RequiredLiteral?
     /// The texts the pattern is, when it is nothing else (see ``LiteralSet``): a valid line
     /// holding one is selected without a match call. Nil with `-x`, `-w` and `--crlf`.
-    let exactLiterals: LiteralSet?
+    private(set) var exactLiterals: LiteralSet?
     /// Texts of which every line the pattern matches holds one (an alternation whose every
     /// alternative requires a literal, or a literal set under `-x`, `-w`, `--crlf`): the lines
     /// holding none are skipped, as by ``requiredLiteral``, which is preferred when there is one.
@@ -67,7 +67,7 @@ package struct LineSearch: Sendable {
     /// The literal whose scan makes the UTF-8 check too (``RequiredLiteral/starts(in:range:
     /// into:)``): the one that finds candidate lines, or the one text of ``exactLiterals``, when
     /// the pattern knows LF alone as a newline (no other line ending needs to be looked for).
-    let checkingLiteral: RequiredLiteral?
+    private(set) var checkingLiteral: RequiredLiteral?
     /// Whether selected lines are recorded as ranges in ``OutputBuffer/lines`` instead of
     /// being copied to ``OutputBuffer/bytes`` (for a caller that prints them itself).
     package let recordsLines: Bool
@@ -277,6 +277,19 @@ package struct LineSearch: Sendable {
                 return false
             }
         }
+    }
+
+    /// The same search with its literal's bytes looked for in the order of their frequency in
+    /// `sample`, the input's first block (``RequiredLiteral/ranked(by:)``); itself when it
+    /// searches no single literal. Same answers.
+    package func ranked(bySample sample: UnsafeBufferPointer<UInt8>) -> LineSearch {
+        guard requiredLiteral != nil || exactLiterals?.single != nil else { return self }
+        let frequencies = ByteFrequencies(sample)
+        var search = self
+        search.requiredLiteral = requiredLiteral?.ranked(by: frequencies)
+        search.exactLiterals = exactLiterals?.ranked(by: frequencies)
+        search.checkingLiteral = lineFeedsOnly ? search.exactLiterals.map(\.single) ?? search.requiredLiteral : nil
+        return search
     }
 
     /// The same search, printing `prefix` before each line.

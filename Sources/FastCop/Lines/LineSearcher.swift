@@ -67,12 +67,15 @@ package struct LineSearcher {
             } catch let error as LineBlockReader.LineTooLong {
                 // With -n the lines were counted; else the caller finds the line from its offset.
                 outcome.tooLong = TooLong(
-                    offset: reader.blockOffset + reader.block.count, line: search.lineNumbers ? nextLine : nil,
+                    offset: reader.blockOffset + reader.block.count, line: self.search.lineNumbers ? nextLine : nil,
                     maxLineBytes: error.maxLineBytes)
                 return false
             }
         }
         guard try next(reader.start) else { return outcome }
+        // The literal's scan looks first for its bytes rarest in the first block, when that is
+        // a sample of some size (``LineSearch/ranked(bySample:)``).
+        let search = reader.block.count >= 64 * 1024 ? self.search.ranked(bySample: reader.block) : self.search
         repeat {
             let buffer = reader.block
             let blockOffset = reader.blockOffset
@@ -104,7 +107,6 @@ package struct LineSearcher {
             // input came.
             let readsAhead = !reader.blockCameEarly
             let parts = readsAhead ? reader.planReadAhead(parts: workers) : 0
-            let search = self.search
             let task: @Sendable (Int) -> LineSearch.Result? = { task in
                 guard task >= parts else {
                     reader.readAhead(part: task)

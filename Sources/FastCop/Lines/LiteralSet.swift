@@ -14,8 +14,9 @@
 /// text is selected without running PCRE2 (ripgrep does the same with its literal searchers);
 /// a line holding another is a candidate that PCRE2 judges, and a line holding none is skipped.
 ///
-/// Up to 12 exact texts are found by a SIMD probe on two rare bytes of each; larger sets, sets
-/// with texts to confirm and case-insensitive sets holding `k` or `s` by a ``LiteralAutomaton``.
+/// Up to 12 texts are found by a fingerprint scan of their first bytes (``FingerprintScan``,
+/// where the machine has a byte shuffle; else a SIMD probe on two rare bytes of each); larger
+/// sets, and sets with a one-byte text, by a ``LiteralAutomaton``.
 /// Case-insensitive texts fold ASCII letters; PCRE2 (UTF, caseless, with or without UCP) also
 /// matches `k` with U+212A (KELVIN SIGN) and `s` with U+017F (LONG S), and nothing else outside
 /// ASCII with an ASCII letter (checked over every code point), so those spellings of a text are
@@ -53,7 +54,7 @@ package struct LiteralSet: Sendable {
     /// The longest text's length (of those searched).
     private let longest: Int
     /// The one text of a case-sensitive set, searched 64 positions at a time.
-    package let single: RequiredLiteral?
+    package private(set) var single: RequiredLiteral?
     /// The automaton of a set the probes do not take.
     private let automaton: LiteralAutomaton?
     /// The probe texts' fingerprint scan, which replaces the probes on a machine with a byte
@@ -228,6 +229,14 @@ package struct LiteralSet: Sendable {
         if matchesEveryLine { return range.isEmpty ? nil : (range.lowerBound, true) }
         if let automaton { return automaton.firstEnd(in: bytes, range: range) }
         return nextProbe(in: bytes, range: range).map { ($0.offset, $0.index < exactProbes) }
+    }
+
+    /// The same set, its one text (``single``) looking first for the bytes least frequent in
+    /// `sample` (``RequiredLiteral/ranked(by:)``).
+    func ranked(by sample: ByteFrequencies) -> LiteralSet {
+        var set = self
+        set.single = single?.ranked(by: sample)
+        return set
     }
 
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
