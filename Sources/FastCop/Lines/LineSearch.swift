@@ -121,15 +121,24 @@ package struct LineSearch: Sendable {
     /// A search for the literal texts `literals` (`-F` patterns) when no one pattern of them all
     /// compiles (a list of thousands of texts is too large for PCRE2 even as a trie) and match
     /// positions or edges are needed (`-o`, colour, `-w`, `-x`, `--crlf`): the list is split
-    /// into parts whose tries (``LiteralTrie``) each compile, halving a part until it does. A
-    /// line is judged by every part (a line that holds none of the texts, found by their set,
+    /// into parts whose tries (``LiteralTrie``) each compile, halving a part until it does (a
+    /// trie of the whole list that compiles is the search as any pattern is, block search and
+    /// all). A line is judged by every part (a line that holds none of the texts, found by their set,
     /// is not), and its match is the leftmost of the parts' matches, the longest of those at
     /// one place: the whole trie's match. No block search: lines are judged one by one.
     package static func splitLiterals(
         _ literals: [String], options: Pattern.Options, wholeLine: Bool, words: Bool, crlf: Bool, invert: Bool,
         countOnly: Bool, lineNumbers: Bool, recordsLines: Bool
     ) throws -> LineSearch {
-        try LineSearch(
+        let trie = LiteralTrie.source(literals, caseInsensitive: options.contains(.caseInsensitive))
+        if let whole = try? LineSearch(
+            source: trie, options: options.subtracting(.literal), wholeLine: wholeLine, words: words, crlf: crlf,
+            invert: invert, countOnly: countOnly, lineNumbers: lineNumbers, recordsLines: recordsLines,
+            literals: literals)
+        {
+            return whole
+        }
+        return try LineSearch(
             source: "", options: options.subtracting(.literal), wholeLine: wholeLine, words: words, crlf: crlf,
             invert: invert, countOnly: countOnly, lineNumbers: lineNumbers, recordsLines: recordsLines,
             literalSet: { _ in LiteralSet(texts: literals, options: options) }, literalsDecide: false,
@@ -138,19 +147,21 @@ package struct LineSearch: Sendable {
 
     /// The patterns of `literals`' tries (``LiteralTrie``), each written by `text` (the word
     /// wrapper) and compiled with `options`: one for the whole list when it compiles, else the
-    /// list's halves', each split again until it compiles. A part of one text that does not
-    /// compile throws its error.
+    /// list's halves', each split again until it compiles; with `whole` false the list is split
+    /// at once (its whole trie did not compile). A part of one text that does not compile
+    /// throws its error.
     private static func compiledInParts(
-        _ literals: ArraySlice<String>, text: (String) -> String, options: Pattern.Options
+        _ literals: ArraySlice<String>, text: (String) -> String, options: Pattern.Options, whole: Bool = true
     ) throws -> [Pattern] {
-        do {
-            let trie = LiteralTrie.source(literals, caseInsensitive: options.contains(.caseInsensitive))
-            return [try Pattern(text(trie), options: options)]
-        } catch is PatternError where literals.count > 1 {
-            let middle = literals.startIndex + literals.count / 2
-            return try compiledInParts(literals[..<middle], text: text, options: options)
-                + compiledInParts(literals[middle...], text: text, options: options)
+        if whole || literals.count == 1 {
+            do {
+                let trie = LiteralTrie.source(literals, caseInsensitive: options.contains(.caseInsensitive))
+                return [try Pattern(text(trie), options: options)]
+            } catch is PatternError where literals.count > 1 {}
         }
+        let middle = literals.startIndex + literals.count / 2
+        return try compiledInParts(literals[..<middle], text: text, options: options)
+            + compiledInParts(literals[middle...], text: text, options: options)
     }
 
     /// The first match of the search in `line` from byte `start` (only a match of the whole line
@@ -195,7 +206,7 @@ package struct LineSearch: Sendable {
         // no required byte or literal, no block search.
         let split = literals != nil
         let patterns =
-            try literals.map { try Self.compiledInParts($0[...], text: wrap, options: searched) }
+            try literals.map { try Self.compiledInParts($0[...], text: wrap, options: searched, whole: false) }
             ?? [Pattern(text, options: searched)]
         linePattern = patterns[0]
         morePatterns = Array(patterns.dropFirst())

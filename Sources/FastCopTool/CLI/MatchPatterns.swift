@@ -70,19 +70,10 @@ struct MatchPatterns {
         fixedStrings = options.fixedStrings ? patterns : []
     }
 
-    /// The literals of several `-F` patterns (else empty), for ``trieSource`` and the line
-    /// search's literal set.
+    /// The literals of several `-F` patterns (else empty), for their trie
+    /// (``LineSearch/splitLiterals(_:options:wholeLine:words:crlf:invert:countOnly:lineNumbers:recordsLines:)``)
+    /// and the line search's literal set.
     private(set) var fixedStrings: [String] = []
-
-    /// For several `-F` patterns, the same literals as a trie (``LiteralTrie``), each shared
-    /// prefix written once: the search to use when ``source``, their alternation, is too large
-    /// for PCRE2 (a blocklist of thousands of literals). It selects the same lines; a match
-    /// (`-o`, colour) is the longest literal at the leftmost place, as grep -F gives it. Nil
-    /// otherwise. Made only when asked for.
-    var trieSource: String? {
-        fixedStrings.isEmpty
-            ? nil : LiteralTrie.source(fixedStrings, caseInsensitive: options.contains(.caseInsensitive))
-    }
 
     /// What a numbered reference is told to become instead.
     private static let numbered =

@@ -82,8 +82,8 @@ enum MatchCommand {
             }
             return nil
         }
-        /// The -F literals, too many for one pattern even as a trie, split into tries that each
-        /// compile, when match positions or edges are needed (-o, colour, -w, -x, --crlf).
+        /// The -F literals as a trie, or, too many for one pattern even so, split into tries that
+        /// each compile, when match positions or edges are needed (-o, colour, -w, -x, --crlf).
         func splitSearch() -> LineSearch? {
             guard let literals else { return nil }
             return try? LineSearch.splitLiterals(
@@ -100,8 +100,7 @@ enum MatchCommand {
             // a trie, or as several tries when one is too large; if none compiles, the
             // alternation's error is the one reported.
             guard
-                let found = literalSearch() ?? patterns.trieSource.flatMap({ try? lineSearch($0) })
-                    ?? splitSearch()
+                let found = literalSearch() ?? splitSearch()
             else {
                 throw ToolError.input("the pattern does not compile:\n\(error.description)")
             }
