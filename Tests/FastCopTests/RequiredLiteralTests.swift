@@ -76,7 +76,7 @@ struct RequiredLiteralTests {
         // every GET.
         #expect(literal.bytes[literal.rareIndex] == UInt8(ascii: "G"))
         let logs = Array(String(repeating: "10.0.0.1 - - \"GET /api/v1/users HTTP/1.1\" 200 512\n", count: 2000).utf8)
-        let ranked = logs.withUnsafeBufferPointer { literal.ranked(by: ByteFrequencies($0)) }
+        let ranked = logs.withUnsafeBufferPointer { literal.ranked(by: ByteFrequencies($0), sample: $0) }
         let chosen = [ranked.bytes[ranked.rareIndex], ranked.bytes[ranked.otherIndex]]
         #expect(!chosen.contains(UInt8(ascii: "G")) && !chosen.contains(UInt8(ascii: "/")))
         // Any pair gives the same occurrences: the literal at every offset, in ranges that
@@ -88,7 +88,7 @@ struct RequiredLiteralTests {
             let at = random.next(text.count - literal.bytes.count)
             text.replaceSubrange(at..<(at + literal.bytes.count), with: literal.bytes)
             let sample = (0..<200).map { _ in random.pick(alphabet) }
-            let other = sample.withUnsafeBufferPointer { literal.ranked(by: ByteFrequencies($0)) }
+            let other = sample.withUnsafeBufferPointer { literal.ranked(by: ByteFrequencies($0), sample: $0) }
             text.withUnsafeBufferPointer { bytes in
                 let lower = random.next(at + 1)
                 let upper = at + literal.bytes.count + random.next(bytes.count - at - literal.bytes.count + 1)
@@ -101,6 +101,28 @@ struct RequiredLiteralTests {
                     #expect(found == expected)
                 }
             }
+        }
+    }
+
+    @Test("ranked by the input's first block, the second byte is the one least often at its place where the first is")
+    func rankedByPlaces() throws {
+        let literal = try #require(RequiredLiteral(bytes: Array("example7.com".utf8)))
+        // Lines of e-mail addresses at example0.com … example49.com: x and 7 are the rarest
+        // bytes; in every example the bytes around x are there too, and 7 right after example
+        // only in example7 (example17 and example47 have another digit there).
+        let lines = (0..<2000).map { "user\($0).plum@example\($0 % 50).com\n" }.joined()
+        let sample = Array(lines.utf8)
+        let ranked = sample.withUnsafeBufferPointer { literal.ranked(by: ByteFrequencies($0), sample: $0) }
+        #expect(Set([ranked.rareIndex, ranked.otherIndex]) == [1, 7])
+        let together = sample.withUnsafeBufferPointer { RequiredLiteral.together(literal.bytes, at: 1, in: $0) }
+        #expect(together[1] == 2000 && together[0] == 2000 && together[7] == 40)
+        // The same starts as the guess's pair.
+        sample.withUnsafeBufferPointer { bytes in
+            var expected: [Int] = []
+            var found: [Int] = []
+            _ = literal.starts(in: bytes, range: 0..<bytes.count, into: &expected)
+            _ = ranked.starts(in: bytes, range: 0..<bytes.count, into: &found)
+            #expect(found == expected && found.count == 40)
         }
     }
 }

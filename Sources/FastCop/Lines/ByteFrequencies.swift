@@ -1,5 +1,5 @@
 /// How often each byte value occurs in a sample of the input (its first block), to choose the
-/// bytes a literal's scan looks for first (``RequiredLiteral/ranked(by:)``) by the input rather
+/// bytes a literal's scan looks for first (``RequiredLiteral/ranked(by:sample:)``) by the input rather
 /// than by a guess about text.
 struct ByteFrequencies: Sendable {
     /// Occurrences of each byte value in the sample.

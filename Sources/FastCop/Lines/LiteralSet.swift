@@ -232,10 +232,10 @@ package struct LiteralSet: Sendable {
     }
 
     /// The same set, its one text (``single``) looking first for the bytes least frequent in
-    /// `sample` (``RequiredLiteral/ranked(by:)``).
-    func ranked(by sample: ByteFrequencies) -> LiteralSet {
+    /// `sample` (``RequiredLiteral/ranked(by:sample:)``).
+    func ranked(by frequencies: ByteFrequencies, sample: UnsafeBufferPointer<UInt8>) -> LiteralSet {
         var set = self
-        set.single = single?.ranked(by: sample)
+        set.single = single?.ranked(by: frequencies, sample: sample)
         return set
     }
 

@@ -30,12 +30,27 @@ extension RequiredLiteral {
         // yet (-1 when none). The window of start positions `start…` covers the bytes
         // `start + rareIndex…`: the few bytes before are unchecked at first.
         var state = WindowCheck(unchecked: rareIndex > 0 ? range.lowerBound : -1)
-        let rare = SIMD16<UInt8>(repeating: self.bytes[rareIndex])
-        let other = SIMD16<UInt8>(repeating: self.bytes[otherIndex])
+        let rareByte = self.bytes[rareIndex]
+        let otherByte = self.bytes[otherIndex]
+        let rare = SIMD16<UInt8>(repeating: rareByte)
+        let other = SIMD16<UInt8>(repeating: otherByte)
         let highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
         // The hot loop only asks whether a window needs a closer look (``window(at:in:state:
-        // starts:)`` takes it), so that it keeps its vectors in registers.
+        // starts:)`` takes it), so that it keeps its vectors in registers. With AVX2 the C loop
+        // (``PairScan``) finds the next such window while no run is open; a window it stops at
+        // is looked at again below.
+        let wide = PairScan.available
         while start + 63 <= last {
+            if wide && state.carry == 0 && state.unchecked < 0 {
+                let (window, next) = PairScan.window(
+                    in: base, from: start, last: last, rareIndex: rareIndex, otherIndex: otherIndex, rare: rareByte,
+                    other: otherByte)
+                guard let window else {
+                    start = next
+                    break
+                }
+                start = window
+            }
             let rareBytes = UnsafeRawPointer(base + start + rareIndex)
             let otherBytes = UnsafeRawPointer(base + start + otherIndex)
             let r0 = rareBytes.loadUnaligned(as: SIMD16<UInt8>.self)
