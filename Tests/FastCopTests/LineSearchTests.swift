@@ -222,4 +222,49 @@ struct LineSearchTests {
     func numberedGroups(pattern: String, numbers: Bool) {
         #expect(PatternSyntax(pattern, options: []).mayNumberGroups == numbers)
     }
+
+    static let nonASCIICases: [(pattern: String, options: Pattern.Options, requires: Bool)] = [
+        (#"\p{Cyrillic}{5,}"#, [], true), (#"[^\x00-\x7F]"#, [], true), (#"\d\p{Han}"#, [], true),
+        (#"[\x{212A}]"#, [], true), (#"\p{Greek}+(?#c)x"#, [], true),
+        // PCRE2 folds U+212A (Kelvin) to k; \p{L} and \P{Latin} hold ASCII letters or digits.
+        (#"[\x{212A}]"#, [.caseInsensitive], false), (#"\p{L}+"#, [], false), (#"\P{Latin}"#, [], false),
+        // Optional, in an alternation or a group, after an option setting: not read.
+        (#"\p{Cyrillic}?x"#, [], false), (#"\p{Cyrillic}*"#, [], false), (#"\p{Greek}{0,3}"#, [], false),
+        (#"\p{Greek}(?#c)*"#, [], false), (#"a|\p{Greek}"#, [], false), (#"(\p{Greek})"#, [], false),
+        (#"(?i)\p{Greek}"#, [], false), (#"(*ACCEPT)\p{Greek}"#, [], false),
+    ]
+
+    @Test("a pattern every match of which holds a character outside ASCII skips ASCII lines, with PCRE2's answers")
+    func nonASCIILines() throws {
+        let lines = [
+            "plain ascii line", "Привет, мир", "Ωmega and ωmega", "日本語のテキスト", "abc Привет x", "kelvin K",
+            "\u{212A} kelvin sign", "ascii again 123", "x Ω x",
+        ]
+        let input = Array(lines.map { $0 + "\n" }.joined().utf8)
+        for (pattern, options, requires) in Self.nonASCIICases {
+            let search = try LineSearch(
+                source: pattern, options: options.union(.lineFeedOnly), wholeLine: false, invert: false,
+                countOnly: false, lineNumbers: false)
+            #expect(search.requiresNonASCII == requires, "\(pattern)")
+            guard options.isEmpty else { continue }
+            let single = try Pattern(pattern, options: options)
+            let expected = try lines.filter { try single.hasMatch(in: $0) }.map { $0 + "\n" }.joined()
+            for blockSize in [16, 4096] {
+                #expect(try Self.search(pattern, in: input, blockSize: blockSize).output == expected, "\(pattern)")
+            }
+        }
+    }
+
+    @Test("the next byte outside ASCII is found at every offset")
+    func nextNonASCII() {
+        for offset in 0..<200 {
+            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 200)
+            bytes[offset] = 0xD0
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(ByteScan.nextNonASCII(buffer, in: 0..<200) == offset)
+                #expect(ByteScan.nextNonASCII(buffer, in: 0..<offset) == nil)
+                #expect(ByteScan.nextNonASCII(buffer, in: (offset + 1)..<200) == nil)
+            }
+        }
+    }
 }

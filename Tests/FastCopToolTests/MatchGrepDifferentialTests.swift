@@ -74,6 +74,8 @@ struct MatchGrepDifferentialTests {
         // A non-atomic lookahead that sees past the line (judged line by line), and what only
         // looks like an edge or a possessive repeat in the text (block searched).
         #"o(?*\n)"#, #"(?-i)^w|\Q(?=\E|[?+]d"#,
+        // Every match holds a character outside ASCII: lines of ASCII alone are skipped.
+        #"\p{Greek}\w+"#, #"\p{Han}{2}"#, #"[à-ü]+\b"#, #"\p{Greek}?mega"#,
     ]
 
     static let flagSets: [[String]] = [

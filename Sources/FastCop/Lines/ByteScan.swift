@@ -32,6 +32,29 @@ package enum ByteScan {
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
+    /// The offset of the first byte of 0x80 or more (outside ASCII) in `range` of `bytes`, if
+    /// any: 64 bytes a step, their high bits read as words.
+    static func nextNonASCII(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
+        let highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        var index = range.lowerBound
+        while index + 64 <= range.upperBound {
+            let at = UnsafeRawPointer(base + index)
+            let any =
+                at.loadUnaligned(as: SIMD16<UInt8>.self) | at.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+                | at.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
+                | at.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
+            let words = unsafeBitCast(any, to: SIMD2<UInt64>.self) & highs
+            if words[0] | words[1] != 0 { break }
+            index += 64
+        }
+        while index < range.upperBound {
+            if base[index] >= 0x80 { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// The offset of the first `byte` in `range` of `bytes`, if any (`memchr`).
     package static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> Int? {
         guard !range.isEmpty, let base = bytes.baseAddress,

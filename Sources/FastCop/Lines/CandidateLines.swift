@@ -23,6 +23,10 @@ struct CandidateLines {
     /// `memchr` on short lines.
     private var first: NextByte?
     private var second: NextByte?
+    /// Whether every match holds a character outside ASCII (``LineSearch/requiresNonASCII``),
+    /// looked for instead of the required bytes when no literal is known; and its next offset.
+    private let nonASCII: Bool
+    private var nextNonASCII = -1
     private var probes = 0
     private var useless = 0
     /// Whether the search still looks for candidates in this range.
@@ -34,16 +38,22 @@ struct CandidateLines {
     /// Candidates by the `required` bytes, or by the `literal` when there is one; `literalStarts`
     /// are its starts in the range searched when they are known (``RequiredLiteral/starts(in:
     /// range:into:)``).
-    init(required: [UInt8], literal: RequiredLiteral? = nil, literals: LiteralSet? = nil, literalStarts: [Int]? = nil) {
+    /// `nonASCII`: every match holds a character outside ASCII, so a line of ASCII alone is
+    /// skipped (a script class such as `\p{Cyrillic}`: PCRE2 names no required byte for it).
+    init(
+        required: [UInt8], literal: RequiredLiteral? = nil, literals: LiteralSet? = nil, literalStarts: [Int]? = nil,
+        nonASCII: Bool = false
+    ) {
         precondition(required.count <= 2, "CandidateLines: a required code unit and its other case at most")
         self.literal = literal
         self.literals = literal == nil ? literals : nil
         self.literalStarts = literal == nil ? nil : literalStarts
-        if literal == nil && literals == nil {
+        self.nonASCII = nonASCII && literal == nil && literals == nil
+        if literal == nil && literals == nil && !nonASCII {
             first = required.first.map(NextByte.init)
             second = required.count == 2 ? NextByte(required[1]) : nil
         }
-        isActive = !required.isEmpty || literal != nil || literals != nil
+        isActive = !required.isEmpty || literal != nil || literals != nil || nonASCII
     }
 
     /// The start of the first line at or after `position` (a line start) that holds a required
@@ -59,6 +69,10 @@ struct CandidateLines {
             nextLiteral = literals.firstHit(in: bytes, range: position..<end)?.offset ?? end
         }
         if literal != nil || literals != nil { found = nextLiteral }
+        if nonASCII {
+            if nextNonASCII < position { nextNonASCII = ByteScan.nextNonASCII(bytes, in: position..<end) ?? end }
+            found = nextNonASCII
+        }
         if let next = first?.offset(from: position, before: end, in: bytes) { found = min(found, next) }
         if let next = second?.offset(from: position, before: end, in: bytes) { found = min(found, next) }
         guard found < end else { return nil }

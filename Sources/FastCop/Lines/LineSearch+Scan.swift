@@ -51,7 +51,7 @@ extension LineSearch {
         private func candidateLines() -> CandidateLines {
             CandidateLines(
                 required: search.requiredBytes, literal: search.requiredLiteral, literals: search.candidateLiterals,
-                literalStarts: startsKnown ? literalStarts : nil)
+                literalStarts: startsKnown ? literalStarts : nil, nonASCII: search.requiresNonASCII)
         }
 
         /// The result, with every selected line in the output buffer.

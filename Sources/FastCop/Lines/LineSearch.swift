@@ -53,6 +53,11 @@ package struct LineSearch: Sendable {
     /// pattern only confirms the texts they cannot decide alone (``literalsOnly(_:confirming:
     /// options:invert:countOnly:lineNumbers:recordsLines:)``).
     let literalsDecide: Bool
+    /// Whether every line the pattern matches holds a character outside ASCII, when no literal
+    /// finds candidate lines: an item every match matches a character with, which matches no
+    /// ASCII character (``PatternSyntax/mandatoryCharacterItems()``: `\p{Cyrillic}{5,}`, `[а-я]`).
+    /// Lines of ASCII alone are then skipped (``CandidateLines``).
+    let requiresNonASCII: Bool
 
     /// Whether a CR before a line's LF (or at the input's end) ends the line (`--crlf`): it is
     /// then not part of the text matched (`$` and `-x` see the line without it), but it is printed.
@@ -236,6 +241,9 @@ package struct LineSearch: Sendable {
                     != false
             ? nil : literalSet
         self.literalsDecide = literalsDecide
+        requiresNonASCII =
+            !split && exact == nil && requiredLiteral == nil && candidateLiterals == nil
+            && syntax.mandatoryCharacterItems().contains { Self.matchesNoASCII(syntax.text(of: $0), options: searched) }
         checkingLiteral = lineFeedsOnly ? exactLiterals.map(\.single) ?? requiredLiteral : nil
         // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
         // subject's edges in a line: only the pattern as given decides.
@@ -255,6 +263,17 @@ package struct LineSearch: Sendable {
         } else {
             blockPattern = nil
             blockPatternLF = nil
+        }
+    }
+
+    /// Whether the pattern `item` (one item's text) matches no ASCII character under `options`,
+    /// asked of PCRE2 for each of the 128 rather than read from the text (scripts, properties,
+    /// classes and case folding are PCRE2's to know: `(?i)\x{212A}` matches `k`). False when it
+    /// does not compile alone.
+    static func matchesNoASCII(_ item: ArraySlice<UInt8>, options: Pattern.Options) -> Bool {
+        guard let pattern = try? Pattern(String(decoding: item, as: UTF8.self), options: options) else { return false }
+        return (0..<128).allSatisfy { code in
+            (try? pattern.hasMatch(in: String(UnicodeScalar(UInt8(code))))) == false
         }
     }
 

@@ -108,4 +108,31 @@ extension PatternSyntax {
         }
         return nil
     }
+
+    /// The items with which every match of the pattern matches one character: property escapes
+    /// (`\p{Cyrillic}`, `\P{L}`) and character classes at the pattern's top level that no
+    /// quantifier lets be absent (`*`, `?`, `{0,n}`; PCRE2 reads a quantifier after `(?#…)`,
+    /// `\Q\E` or extended mode's white space as repeating the item before). Read
+    /// conservatively: none when the top level holds an alternation, an option setting or a
+    /// leading setting (`(*UCP)`), or the pattern holds `(*ACCEPT)` (which ends a match before
+    /// what follows); items in groups are not looked at.
+    func mandatoryCharacterItems() -> [PatternItem] {
+        var found: [PatternItem] = []
+        var depth = 0
+        for (index, item) in items.enumerated() {
+            switch item.kind {
+            case .open: depth += 1
+            case .close: depth -= 1
+            case .verb(.accept), .leadingSetting: return []
+            case .alternation where depth <= 0: return []
+            case .optionSetting where depth <= 0: return []
+            case .escape(.property) where depth == 0, .characterClass where depth == 0:
+                let next = items[(index + 1)...].first { $0.kind != .comment && $0.kind != .quote }
+                if let next, next.kind == .quantifier, allowsNone(next) { continue }
+                found.append(item)
+            default: continue
+            }
+        }
+        return found
+    }
 }
