@@ -9,7 +9,8 @@
 
 __attribute__((target("avx2"))) static ptrdiff_t pair_scan32(const uint8_t *base, ptrdiff_t start, ptrdiff_t last,
                                                              ptrdiff_t rare_index, ptrdiff_t other_index,
-                                                             uint8_t rare, uint8_t other, ptrdiff_t *next) {
+                                                             uint8_t rare, uint8_t other, ptrdiff_t *next,
+                                                             int *found) {
     const __m256i rare_vector = _mm256_set1_epi8((char)rare);
     const __m256i other_vector = _mm256_set1_epi8((char)other);
     ptrdiff_t at = start;
@@ -24,7 +25,11 @@ __attribute__((target("avx2"))) static ptrdiff_t pair_scan32(const uint8_t *base
             _mm256_and_si256(_mm256_cmpeq_epi8(r0, rare_vector), _mm256_cmpeq_epi8(o0, other_vector)),
             _mm256_and_si256(_mm256_cmpeq_epi8(r1, rare_vector), _mm256_cmpeq_epi8(o1, other_vector)));
         // A hit is 0xFF (high bit set), as is a byte of 0x80 or more: one mask answers both.
-        if (_mm256_movemask_epi8(_mm256_or_si256(hits, _mm256_or_si256(r0, r1))) != 0) return at;
+        if (_mm256_movemask_epi8(_mm256_or_si256(hits, _mm256_or_si256(r0, r1))) != 0) {
+            int high = _mm256_movemask_epi8(_mm256_or_si256(r0, r1)) != 0;
+            *found = (_mm256_movemask_epi8(hits) != 0) | high << 1;
+            return at;
+        }
     }
     *next = at;
     return -1;
@@ -33,8 +38,8 @@ __attribute__((target("avx2"))) static ptrdiff_t pair_scan32(const uint8_t *base
 int fastcop_pair_scan_width(void) { return fastcop_fingerprint_width() == 32 ? 32 : 0; }
 
 ptrdiff_t fastcop_pair_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t last, ptrdiff_t rare_index,
-                            ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next) {
-    return pair_scan32(base, start, last, rare_index, other_index, rare, other, next);
+                            ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next, int *found) {
+    return pair_scan32(base, start, last, rare_index, other_index, rare, other, next, found);
 }
 
 #else
@@ -42,8 +47,8 @@ ptrdiff_t fastcop_pair_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t last
 int fastcop_pair_scan_width(void) { return 0; }
 
 ptrdiff_t fastcop_pair_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t last, ptrdiff_t rare_index,
-                            ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next) {
-    (void)base, (void)last, (void)rare_index, (void)other_index, (void)rare, (void)other;
+                            ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next, int *found) {
+    (void)base, (void)last, (void)rare_index, (void)other_index, (void)rare, (void)other, (void)found;
     *next = start;
     return -1;
 }

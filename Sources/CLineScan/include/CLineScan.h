@@ -29,11 +29,12 @@ int fastcop_pair_scan_width(void);
 /// The first window of 64 start positions at `start`, `start + 64`, ... (each window wholly at
 /// or before `last`, the last start position) in which some position has `rare` at position +
 /// `rare_index` and `other` at position + `other_index`, or some byte of the window's
-/// `base[window + rare_index ..< window + rare_index + 64]` is 0x80 or more; -1 when none is,
-/// `*next` then being the first window start not scanned. Reads `base[start]` up to
+/// `base[window + rare_index ..< window + rare_index + 64]` is 0x80 or more, `*found` then
+/// saying which (1: a position, 2: a byte, 3: both); -1 when none is, `*next` then being the
+/// first window start not scanned. Reads `base[start]` up to
 /// `base[last + max(rare_index, other_index)]`, which the caller must own. Only when
 /// fastcop_pair_scan_width() is 32.
 ptrdiff_t fastcop_pair_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t last, ptrdiff_t rare_index,
-                            ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next);
+                            ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next, int *found);
 
 #endif

@@ -11,16 +11,17 @@ enum PairScan {
 
     /// The first window of 64 start positions from `start` (each window wholly at or before
     /// `last`) with a position holding `rare` at `rareIndex` and `other` at `otherIndex` after
-    /// it, or a byte of 0x80 or more among the 64 from `window + rareIndex`; nil when none, with
-    /// `next`, the first window start not scanned. Reads `base[start]` up to
+    /// it (`hits`), or a byte of 0x80 or more among the 64 from `window + rareIndex` (`high`);
+    /// nil when none, with `next`, the first window start not scanned. Reads `base[start]` up to
     /// `base[last + max(rareIndex, otherIndex)]`: the caller owns them.
     @inline(__always)
     static func window(
         in base: UnsafePointer<UInt8>, from start: Int, last: Int, rareIndex: Int, otherIndex: Int, rare: UInt8,
         other: UInt8
-    ) -> (window: Int?, next: Int) {
+    ) -> (window: Int?, next: Int, hits: Bool, high: Bool) {
         var next = start
-        let found = fastcop_pair_scan(base, start, last, rareIndex, otherIndex, rare, other, &next)
-        return found < 0 ? (nil, next) : (found, found)
+        var flags: Int32 = 0
+        let found = fastcop_pair_scan(base, start, last, rareIndex, otherIndex, rare, other, &next, &flags)
+        return found < 0 ? (nil, next, false, false) : (found, found, flags & 1 != 0, flags & 2 != 0)
     }
 }

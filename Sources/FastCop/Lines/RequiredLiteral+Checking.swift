@@ -37,19 +37,24 @@ extension RequiredLiteral {
         let highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
         // The hot loop only asks whether a window needs a closer look (``window(at:in:state:
         // starts:)`` takes it), so that it keeps its vectors in registers. With AVX2 the C loop
-        // (``PairScan``) finds the next such window while no run is open; a window it stops at
-        // is looked at again below.
+        // (``PairScan``) finds the next such window while no run is open.
         let wide = PairScan.available
         while start + 63 <= last {
             if wide && state.carry == 0 && state.unchecked < 0 {
-                let (window, next) = PairScan.window(
+                let found = PairScan.window(
                     in: base, from: start, last: last, rareIndex: rareIndex, otherIndex: otherIndex, rare: rareByte,
                     other: otherByte)
-                guard let window else {
-                    start = next
+                guard let at = found.window else {
+                    start = found.next
                     break
                 }
-                start = window
+                if let invalid = window(
+                    at: at, in: base, hits: found.hits, high: found.high, state: &state, starts: &starts)
+                {
+                    return invalid
+                }
+                start = at + 64
+                continue
             }
             let rareBytes = UnsafeRawPointer(base + start + rareIndex)
             let otherBytes = UnsafeRawPointer(base + start + otherIndex)
