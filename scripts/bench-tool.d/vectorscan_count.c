@@ -5,7 +5,9 @@
 //   cc -O2 -o vectorscan_count scripts/bench-tool.d/vectorscan_count.c -lhs
 //   ./vectorscan_count -F blocklist-2000.txt logs.txt
 // A match is counted on the line where it ends: patterns that could cross a line (`[^"]*`) must
-// exclude LF first. Written for FastCop.
+// exclude LF first. Lines are counted as matches come, which assumes they come in order of end
+// offset (Vectorscan does not promise it; check the count against another tool's). Written for
+// FastCop.
 #include <hs/hs.h>
 #include <fcntl.h>
 #include <stdio.h>
