@@ -321,6 +321,16 @@ package final class BlockSource: @unchecked Sendable {
     /// ``Rules/newlineAfterEnd``.
     private func window(of windows: any BlockWindows, _ plan: Plan) throws -> Span? {
         consumed = nil
+        if atStart {
+            // The mark is looked for first, so that the first window is as large read or mapped.
+            let first = try windows.window(from: 0, upTo: 3)
+            if let first, first.bytes.count == 3 || first.reachesEnd {
+                atStart = false
+                if first.bytes.elementsEqual([0xEF, 0xBB, 0xBF]) {
+                    (spanOffset, hadByteOrderMark) = (3, true)
+                }
+            }
+        }
         guard let window = try windows.window(from: spanOffset, upTo: plan.total) else {
             (endOfInput, lastAtEnd, spanCount) = (true, true, 0)
             return nil
@@ -329,16 +339,6 @@ package final class BlockSource: @unchecked Sendable {
         lastAtEnd = endOfInput
         bytesRead = max(bytesRead, spanOffset + window.bytes.count)
         var bytes = window.bytes
-        var seen = plan.seen
-        if atStart && (bytes.count >= 3 || endOfInput) {
-            atStart = false
-            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-                bytes = UnsafeBufferPointer(rebasing: bytes[3...])
-                spanOffset += 3
-                seen = max(0, seen - 3)
-                hadByteOrderMark = true
-            }
-        }
         spanCount = bytes.count
         if spanCount == 0 && endOfInput { return nil }
         var owner = window.owner
@@ -353,7 +353,7 @@ package final class BlockSource: @unchecked Sendable {
             }
         }
         return Span(
-            bytes: bytes, owner: owner, offset: spanOffset, seen: min(seen, spanCount), atEnd: endOfInput,
+            bytes: bytes, owner: owner, offset: spanOffset, seen: min(plan.seen, spanCount), atEnd: endOfInput,
             cameEarly: false)
     }
 }
