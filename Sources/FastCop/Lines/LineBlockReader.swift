@@ -59,9 +59,6 @@ package final class LineBlockReader: @unchecked Sendable {
     private var upcoming: Result<(span: BlockSource.Span, lines: Int)?, any Error> = .success(nil)
     /// The next block's read in parts (``planReadAhead(parts:)``).
     private var parted: PartedRead?
-    /// Where a block read at offsets is split into parts: not while a byte order mark may
-    /// still be skipped (the source's parts read only after the first block).
-    private let readsAtOffsets: Bool
 
     /// A reader that gets its bytes from `read`.
     ///
@@ -86,7 +83,7 @@ package final class LineBlockReader: @unchecked Sendable {
     ) {
         var rules = Self.rules(blockSize, firstBlockSize, maxLineBytes, skipsByteOrderMark)
         rules.readsAhead = readsAhead
-        self.init(BlockSource(.stream(read, nothingWaiting: nothingWaiting), rules: rules), readsAtOffsets: false)
+        self.init(BlockSource(.stream(read, nothingWaiting: nothingWaiting), rules: rules))
     }
 
     /// A reader that reads a regular file from its start with `readAt`, so that the next block
@@ -96,7 +93,7 @@ package final class LineBlockReader: @unchecked Sendable {
         skipsByteOrderMark: Bool = true, readAt: @escaping ReadAt
     ) {
         let rules = Self.rules(blockSize, firstBlockSize, maxLineBytes, skipsByteOrderMark)
-        self.init(BlockSource(.offsets(readAt), rules: rules), readsAtOffsets: true)
+        self.init(BlockSource(.offsets(readAt), rules: rules))
     }
 
     /// A reader of a regular file's bytes mapped into memory (`mmap(2)`), kept mapped by
@@ -109,12 +106,11 @@ package final class LineBlockReader: @unchecked Sendable {
         firstBlockSize: Int? = nil, maxLineBytes: Int = defaultMaxLineBytes, skipsByteOrderMark: Bool = true
     ) {
         let rules = Self.rules(blockSize, firstBlockSize, maxLineBytes, skipsByteOrderMark)
-        self.init(BlockSource(.windows(MappedBytes(mapped, owner: owner)), rules: rules), readsAtOffsets: false)
+        self.init(BlockSource(.windows(MappedBytes(mapped, owner: owner)), rules: rules))
     }
 
-    private init(_ source: BlockSource, readsAtOffsets: Bool) {
+    private init(_ source: BlockSource) {
         self.source = source
-        self.readsAtOffsets = readsAtOffsets
     }
 
     /// The line engine's rules for a ``BlockSource``: a LF after the input's last byte, as a
@@ -165,9 +161,8 @@ package final class LineBlockReader: @unchecked Sendable {
     /// (``BlockSource/planParts(_:)``).
     package func planReadAhead(parts: Int) -> Int {
         parted = nil
-        guard readsAtOffsets else { return 1 }
         do {
-            parted = try source.planParts(parts)
+            parted = try lineError { try source.planParts(parts) }
             return parted?.parts.count ?? 1
         } catch {
             upcoming = .failure(error)
@@ -191,7 +186,7 @@ package final class LineBlockReader: @unchecked Sendable {
     /// The source's next span cut after its last LF (read on while it has none), or nil at the
     /// end of the input.
     private func nextBlock() throws -> (span: BlockSource.Span, lines: Int)? {
-        do {
+        try lineError {
             while let span = try source.next() {
                 if span.atEnd {
                     source.consume(span.bytes.count)
@@ -204,6 +199,14 @@ package final class LineBlockReader: @unchecked Sendable {
                 source.consume(0)
             }
             return nil
+        }
+    }
+
+    /// `body`'s result, with the source's ``BlockSource/TooLong`` thrown as ``LineTooLong``
+    /// (whose text the tool prints).
+    private func lineError<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let error as BlockSource.TooLong {
             throw LineTooLong(maxLineBytes: error.maxBytes)
         }

@@ -182,6 +182,7 @@ package final class BlockSource: @unchecked Sendable {
             spanCount += count
             bytesRead += count
         }
+        let offset = spanOffset
         let cameEarly = try fill(plan)
         lastAtEnd = endOfInput
         consumed = nil
@@ -189,7 +190,8 @@ package final class BlockSource: @unchecked Sendable {
         if endOfInput && rules.newlineAfterEnd { buffer.bytes.baseAddress?[spanCount] = 0x0A }
         return Span(
             bytes: UnsafeBufferPointer(rebasing: buffer.bytes[..<spanCount]), owner: buffer, offset: spanOffset,
-            seen: max(0, min(plan.seen, spanCount)), atEnd: endOfInput, cameEarly: cameEarly)
+            seen: max(0, min(plan.seen - (spanOffset - offset), spanCount)), atEnd: endOfInput,
+            cameEarly: cameEarly)
     }
 
     /// Reads the next span's new input, when the input is read at offsets and the span is large
@@ -238,7 +240,7 @@ package final class BlockSource: @unchecked Sendable {
                 throw TooLong(unit: rules.unit, maxBytes: rules.maxUnitBytes, offset: spanOffset)
             }
             let total = min(limit, max(target, spanCount > limit / 2 ? limit : 2 * spanCount))
-            if !isWindows { try room(for: total, keeping: spanCount) }
+            if !isWindows { room(for: total, keeping: spanCount) }
             return Plan(total: total, carried: spanCount, growing: true, seen: spanCount)
         }
         let taken = consumed ?? spanCount
@@ -267,7 +269,7 @@ package final class BlockSource: @unchecked Sendable {
     }
 
     /// Makes the last span's buffer hold `total` bytes, keeping its first `count`.
-    private func room(for total: Int, keeping count: Int) throws {
+    private func room(for total: Int, keeping count: Int) {
         let old = buffers[slot]
         guard (old?.bytes.count ?? -1) < total else { return }
         let larger = BlockBuffer(
@@ -344,7 +346,7 @@ package final class BlockSource: @unchecked Sendable {
         var owner = window.owner
         if endOfInput && rules.newlineAfterEnd {
             // (Past the map's end there may be no page for the LF.)
-            try room(for: spanCount, keeping: 0)
+            room(for: spanCount, keeping: 0)
             if let buffer = buffers[slot], let to = buffer.bytes.baseAddress, let from = bytes.baseAddress {
                 to.update(from: from, count: spanCount)
                 to[spanCount] = 0x0A
