@@ -128,6 +128,19 @@ struct BlockSourceTests {
         #expect(!source.hadByteOrderMark)
     }
 
+    @Test("a byte order mark skipped while a span grows: the bytes the client saw leave it out")
+    func byteOrderMarkWhileGrowing() throws {
+        let stream = Stream([[0xEF, 0xBB, 0xBF] + Array("\nab\n".utf8)])
+        let source = BlockSource(.stream(stream.read, nothingWaiting: nil), rules: Self.rules(blockSize: 2))
+        let first = try #require(try source.next())
+        #expect(Array(first.bytes) == [0xEF, 0xBB])  // too few to tell
+        source.consume(0)
+        let grown = try #require(try source.next())
+        #expect(grown.offset == 3)
+        #expect(grown.seen == 0)
+        #expect(Array(grown.bytes) == Array("\nab\n".utf8))
+    }
+
     @Test("early end: from a slow stream a span ends once a LF has come and nothing waits, not before")
     func earlyEnd() throws {
         let chunks = [Array("first line\nsecond ".utf8), Array("half, no LF ".utf8), Array("ends\nthird\n".utf8)]

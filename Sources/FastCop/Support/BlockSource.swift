@@ -13,12 +13,15 @@
 ///
 /// - **ramp-up**: the first block is small (the client can start sooner), each next one twice
 ///   the last, up to the block size;
-/// - **carry**: the bytes after the cut start the next block;
+/// - **carry**: the bytes after the cut start the next block, which is read to the ramp's
+///   size (at least one new byte);
 /// - **growth**: a block with no cut in it (a unit longer than a block) is read on, twice as
 ///   large each time, up to one byte over the longest unit; then ``TooLong``;
 /// - **byte order mark**: a UTF-8 one at the input's very start is skipped (not later);
 /// - **early end**: from a pipe or terminal fed slowly, a block ends with what has come once
-///   a LF has (``StreamArrival``), so that its units are answered as they arrive.
+///   a LF has (``StreamArrival``), so that its units are answered as they arrive; a block
+///   read on, once it is also twice as large as it was (a record of many lines arriving
+///   slowly is then copied a few times, not once per line).
 ///
 /// The client loops: ``next()`` gives a ``Span`` (the carried bytes, then new input), the
 /// client finds its cut and says how many bytes it took (``consume(_:)``; 0: none is complete,
