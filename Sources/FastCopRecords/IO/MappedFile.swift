@@ -1,3 +1,4 @@
+import FastCop
 import Synchronization
 
 #if canImport(Glibc)
@@ -93,4 +94,15 @@ final class MappedRegion: @unchecked Sendable {
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }
+}
+
+extension MappedFile: BlockWindows {
+    /// A window of the input's bytes from input offset `offset` (after ``start``): a map of up
+    /// to `count` bytes, fewer at the file's end (see ``available(from:upTo:)``).
+    func window(from offset: Int, upTo count: Int) throws -> BlockWindow? {
+        let available = available(from: start + offset, upTo: count)
+        guard available > 0 else { return nil }
+        let region = try map(from: start + offset, count: available)
+        return BlockWindow(bytes: region.bytes, owner: region, reachesEnd: start + offset + available == size)
+    }
 }

@@ -1,37 +1,28 @@
-/// The bytes of a block of input: an array read from the input, or part of a window of a
-/// mapped file (``MappedRegion``, kept mapped as long as the block lives).
-package struct BlockBytes: Sendable {
-    private enum Storage {
-        case array([UInt8])
-        case mapped(MappedRegion, Range<Int>)
+import FastCop
+
+/// The bytes of a block of input: a buffer the reader filled for it (``BlockBuffer``) or part of
+/// a window of a mapped file (``MappedRegion``), kept in memory as long as the block lives.
+///
+/// `@unchecked Sendable`: `owner` keeps `bytes` valid, and nothing writes them once the block
+/// is handed out (the buffer is this block's alone; a map is read-only).
+package struct BlockBytes: @unchecked Sendable {
+    private let owner: any AnyObject & Sendable
+    private let bytes: UnsafeBufferPointer<UInt8>
+
+    /// `bytes`, kept valid by `owner`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, owner: any AnyObject & Sendable) {
+        self.bytes = bytes
+        self.owner = owner
     }
-
-    private let storage: Storage
-
-    /// Bytes read into memory.
-    init(_ bytes: [UInt8]) { storage = .array(bytes) }
-
-    /// `window.bytes[range]`.
-    init(_ window: MappedRegion, _ range: Range<Int>) { storage = .mapped(window, range) }
 
     /// The number of bytes.
-    package var count: Int {
-        switch storage {
-        case .array(let bytes): bytes.count
-        case .mapped(_, let range): range.count
-        }
-    }
+    package var count: Int { bytes.count }
 
     /// Calls `body` with the bytes, which are valid only inside it.
     package func withUnsafeBufferPointer<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        switch storage {
-        case .array(let bytes):
-            return try bytes.withUnsafeBufferPointer(body)
-        case .mapped(let window, let range):
-            return try withExtendedLifetime(window) { try body(UnsafeBufferPointer(rebasing: window.bytes[range])) }
-        }
+        try withExtendedLifetime(owner) { try body(bytes) }
     }
 
     /// A copy of `bytes[range]`.

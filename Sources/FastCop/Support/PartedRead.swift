@@ -1,16 +1,16 @@
 /// One range of a buffer filled from a file in parts that several workers read at once, each
-/// with its own `pread(2)` at its offset: ``LineBlockReader``'s next block, copied from the
+/// with its own `pread(2)` at its offset: a ``BlockSource``'s next block, copied from the
 /// page cache by every core instead of one.
 ///
 /// `@unchecked Sendable`: each part writes only its own bytes of the buffer and its own result
 /// slot; the results are read (``contiguousCount()``) only after the parallel call that ran the
 /// parts has returned, which orders every part's writes before the read.
-final class PartedRead: @unchecked Sendable {
+package final class PartedRead: @unchecked Sendable {
     /// The parts, as ranges of the buffer's bytes.
-    let parts: [Range<Int>]
+    package let parts: [Range<Int>]
     private let base: UnsafeMutableRawPointer
     private let offset: Int
-    private let readAt: LineBlockReader.ReadAt
+    private let readAt: BlockSource.ReadAt
     /// Per part: the bytes it read, or its error.
     private var results: UnsafeMutableBufferPointer<Result<Int, any Error>>
 
@@ -18,7 +18,7 @@ final class PartedRead: @unchecked Sendable {
     /// at least 64 KiB.
     init(
         into base: UnsafeMutableRawPointer, count: Int, at offset: Int, parts: Int,
-        readAt: @escaping LineBlockReader.ReadAt
+        readAt: @escaping BlockSource.ReadAt
     ) {
         let partCount = max(1, min(parts, count / (64 * 1024)))
         let size = (count + partCount - 1) / partCount
@@ -36,7 +36,7 @@ final class PartedRead: @unchecked Sendable {
     }
 
     /// Reads part `index` (until it is full or the input ends).
-    func read(part index: Int) {
+    package func read(part index: Int) {
         let part = parts[index]
         var done = 0
         do {

@@ -8,10 +8,10 @@
 
 /// When a block read from a stream ends with the lines that have come rather than when it is
 /// full: a pipe or terminal fed slowly (`tail -f`, a producer that pauses) is answered as its
-/// lines arrive, and nothing waits for input that has not been sent. The one rule of both
-/// block readers, ``LineBlockReader`` (`fastcop match`) and the row pipeline's reader
-/// (`fastcop clean`): after a read shorter than a full pipe gives, when nothing more is waiting
-/// and a line end has come since the block's new bytes began.
+/// lines arrive, and nothing waits for input that has not been sent. A rule of ``BlockSource``,
+/// so of both block readers, ``LineBlockReader`` (`fastcop match`) and the row pipeline's
+/// reader (`fastcop clean`): after a read shorter than a full pipe gives, when nothing more is
+/// waiting and a line end has come since the block's new bytes began.
 ///
 /// Only a short read asks whether more is waiting (one `poll(2)`): a producer that keeps up
 /// fills the pipe, and its reads cost no question. Each byte is looked at for a line end once.
