@@ -215,11 +215,6 @@ extension LineSearch {
             return countedLine
         }
 
-        /// "line 12" with `-n`, else "the line at byte 3456".
-        private mutating func place(of offset: Int) -> String {
-            line(at: offset).map { "line \($0)" } ?? "the line at byte \(blockOffset + offset)"
-        }
-
         /// Lines the block scan found no match in: selected only with `--invert` (the check is
         /// inlined: the scan skips lines at every candidate).
         @inline(__always)
@@ -279,14 +274,15 @@ extension LineSearch {
             if search.crlf && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
                 contentEnd -= 1
             }
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
             do {
-                let found = try search.firstMatchRange(inLine: line, validUTF8: validUTF8)
+                let found = try search.firstMatchRange(inLine: text, validUTF8: validUTF8)
                 if (found != nil) != search.invert { emit(start, end) }
             } catch {
-                if result.problems.count < 10 {
-                    result.problems.append(LineSearch.problem(error, place: place(of: start)))
-                }
+                let error =
+                    error as? PatternError
+                    ?? PatternError(kind: .match, message: "\(error)", pattern: search.linePattern.source)
+                result.problems.append(Problem(offset: start, line: line(at: start), error: error))
             }
             return end + 1
         }

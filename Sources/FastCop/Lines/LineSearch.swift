@@ -313,7 +313,8 @@ package struct LineSearch: Sendable {
     /// What one piece gave (its output went to the piece's ``OutputBuffer``).
     package struct Result: Sendable {
         package var selected = 0
-        package var problems: [String] = []
+        /// The lines whose search failed, in order: all of them (a sink may show only some).
+        package var problems: [Problem] = []
         /// Lines that are not valid UTF-8, searched all the same (with
         /// ``Pattern/Options/matchInvalidUTF8``).
         package var invalidLines = 0
@@ -383,9 +384,17 @@ package struct LineSearch: Sendable {
     /// Bytes checked, then searched, at a time.
     static let segmentBytes = 64 * 1024
 
-    static func problem(_ error: any Error, place: String) -> String {
-        guard let error = error as? PatternError else { return "\(place): \(error)" }
-        let reason = error.kind == .invalidUTF8 ? error.description : "\(error.kind)"
-        return "\(place): \(reason); the line is left out"
+    /// A line whose search failed, neither selected nor left out: the pattern gave up on it at
+    /// a limit, or its bytes are not UTF-8 (when such lines are not searched, see
+    /// ``Pattern/Options/matchInvalidUTF8``). A value: the sink says it in its own words.
+    package struct Problem: Sendable {
+        /// The line's start: in the block in a piece's ``Result``, in the input as the
+        /// ``LineSearcher`` hands it to its sink.
+        package var offset: Int
+        /// The line's number, when lines are counted (`-n`).
+        package var line: Int?
+        /// Why: ``PatternError/Kind/invalidUTF8`` with the byte offset within the line, or a
+        /// limit.
+        package var error: PatternError
     }
 }

@@ -20,7 +20,8 @@ package struct LineSearcher {
     package struct Outcome: Sendable {
         /// The lines the matcher selected, up to the block in which the sink said it was done.
         package var selected = 0
-        /// Lines whose search failed (a match limit): neither selected nor left out by -v.
+        /// Lines whose search failed (a match limit, or bytes that are not UTF-8 when such lines
+        /// are not searched): neither selected nor left out by -v.
         package var problems = 0
         /// Lines that are not valid UTF-8, searched all the same (``Pattern/Options/matchInvalidUTF8``).
         package var invalidLines = 0
@@ -45,14 +46,13 @@ package struct LineSearcher {
     }
 
     /// Searches `reader`'s input to its end, or until `sink` is done, handing `sink` every
-    /// searched block and the first ten lines whose search failed (each before its block).
+    /// searched block and every line whose search failed (each before its block).
     ///
     /// Each block is cut into 4 pieces per worker, searched in parallel, and the next block is
     /// read meanwhile (as one more task per worker), so reading and searching overlap. A block
     /// of one piece (under 64 KiB: a small file) is searched on the calling thread.
     package func run(_ reader: LineBlockReader, into sink: some LineSink) throws -> Outcome {
         var outcome = Outcome()
-        var problemsHanded = 0
         var nextLine = 1
         var buffers: [LineSearch.OutputBuffer] = []
         // Each block is read by `workers` tasks at once (a regular file) and searched in
@@ -131,8 +131,8 @@ package struct LineSearcher {
                     outcome.firstInvalid = (blockOffset + found.offset, found.line)
                 }
                 outcome.problems += result.problems.count
-                for problem in result.problems where problemsHanded < 10 {
-                    problemsHanded += 1
+                for var problem in result.problems {
+                    problem.offset += blockOffset
                     sink.problem(problem)
                 }
             }
@@ -178,9 +178,10 @@ package struct SearchedBlock {
 /// Where a ``LineSearcher`` hands what it found: the caller's printer, counter or collector.
 /// The searcher owns the pieces' buffers and empties them after each ``take(_:)``.
 package protocol LineSink: AnyObject {
-    /// A line whose search failed (a match limit), described with its place: the first ten of
-    /// an input, each handed before its block.
-    func problem(_ description: String)
+    /// A line whose search failed (a match limit, or bytes that are not UTF-8 when such lines
+    /// are not searched), its offset in the input: every one, in input order, each handed
+    /// before its block.
+    func problem(_ problem: LineSearch.Problem)
     /// Takes one searched block; returns whether the sink wants more (false: -q, -l or -m is
     /// satisfied, and the search stops after this block).
     func take(_ block: SearchedBlock) throws -> Bool

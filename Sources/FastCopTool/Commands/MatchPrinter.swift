@@ -43,16 +43,16 @@ final class MatchPrinter {
     private var blockOffset = 0
     private var countedOffset = 0
     private var countedLine: Int?
-    /// Where each block's lines are written, and the input's name for the problems reported.
+    /// Where each block's lines are written, and where the problems met are reported.
     let destination: OutputSink
-    let inputName: String
+    let problems: MatchProblems
 
     init(style: Style, search: LineSearch, followsOutput: Bool, destination: OutputSink, inputName: String) {
         self.style = style
         self.search = search
         self.followsOutput = followsOutput
         self.destination = destination
-        self.inputName = inputName
+        problems = MatchProblems(inputName: inputName)
     }
 
     /// Whether a line of this input was printed (with -o, visited: it may print no match).
