@@ -89,6 +89,8 @@ package final class LineBlockReader: @unchecked Sendable {
     private var nextWindow: UnsafeBufferPointer<UInt8>?
     /// The largest block (the buffers' first size).
     private let blockSize: Int
+    /// Whether the input's last block is a window of it too (``init(memory:owner:blockSize:)``).
+    private var lastBlockInPlace = false
 
     // The block read ahead into the spare buffer.
     private var nextLines = 0..<0
@@ -151,6 +153,18 @@ package final class LineBlockReader: @unchecked Sendable {
         self.init(
             blockSize: blockSize, firstBlockSize: firstBlockSize, maxLineBytes: maxLineBytes,
             skipsByteOrderMark: skipsByteOrderMark, buffers: 2, input: .mapped(mapped, owner))
+    }
+
+    /// A reader of bytes that stay in memory while it reads (``Batch/matchLines(_:in:wholeLine:)``'s
+    /// buffer): blocks of `blockSize` bytes as in the mapped mode, the last block a window too
+    /// (no buffer, no copy, no LF written after it), no line too long, no byte order mark skipped.
+    package convenience init(
+        memory bytes: UnsafeBufferPointer<UInt8>, owner: AnyObject, blockSize: Int = defaultBlockSize
+    ) {
+        self.init(
+            blockSize: blockSize, firstBlockSize: nil, maxLineBytes: bytes.count, skipsByteOrderMark: false,
+            buffers: 0, input: .mapped(bytes, owner))
+        lastBlockInPlace = true
     }
 
     private init(
@@ -272,6 +286,10 @@ package final class LineBlockReader: @unchecked Sendable {
                 inputOffset = end
                 return
             }
+        }
+        if lastBlockInPlace {
+            (nextWindow, inputOffset) = (UnsafeBufferPointer(rebasing: bytes[start...]), bytes.count)
+            return
         }
         // The input's last lines.
         let spare = buffers.count - 1 - index

@@ -10,10 +10,14 @@
 package struct LineSearcher {
     /// The matcher: which lines of a piece are selected, and their output.
     package let search: LineSearch
+    /// The most threads a block is searched on, the calling thread's included.
+    package let maxWorkers: Int
 
-    /// A searcher running `search` over the blocks of an input.
-    package init(search: LineSearch) {
+    /// A searcher running `search` over the blocks of an input, on at most `maxWorkers`
+    /// threads (all the pool's by default).
+    package init(search: LineSearch, maxWorkers: Int = .max) {
         self.search = search
+        self.maxWorkers = max(1, maxWorkers)
     }
 
     /// What the searcher met in one input, for the caller to report.
@@ -80,7 +84,7 @@ package struct LineSearcher {
             let buffer = reader.block
             let blockOffset = reader.blockOffset
             if !askedWorkers && buffer.count > 64 * 1024 {
-                workers = LineWorkers.count
+                workers = min(LineWorkers.count, maxWorkers)
                 askedWorkers = true
             }
             let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
@@ -119,8 +123,9 @@ package struct LineSearcher {
             // A block of one piece is done on this thread: no worker thread is started for it
             // (clone3 and the pool's start were 4% of a 1-line search's samples).
             let results =
-                pieces.count == 1
-                ? (0..<(parts + 1)).map(task) : LineWorkers.map(count: pieces.count + parts, task)
+                pieces.count == 1 || workers == 1
+                ? (0..<(parts + pieces.count)).map(task)
+                : LineWorkers.map(count: pieces.count + parts, width: workers, task)
             reader.finishReadAhead()
             var selected = 0
             for result in results.dropFirst(parts) {
@@ -146,6 +151,8 @@ package struct LineSearcher {
             for piece in pieceOutputs {
                 if !piece.bytes.isEmpty { piece.bytes.removeAll(keepingCapacity: true) }
                 if !piece.lines.isEmpty { piece.lines.removeAll(keepingCapacity: true) }
+                if !piece.everyLine.isEmpty { piece.everyLine.removeAll(keepingCapacity: true) }
+                if !piece.verdicts.isEmpty { piece.verdicts.removeAll(keepingCapacity: true) }
             }
             if !wantsMore { break }
             if !readsAhead { reader.readAhead() }
@@ -164,7 +171,9 @@ package struct SearchedBlock {
     package let firstLine: Int?
     /// Each piece's output, in input order: the selected lines copied as they are printed
     /// (``LineSearch/OutputBuffer/bytes``), or their ranges in ``bytes`` when the search
-    /// ``LineSearch/recordsLines`` (``LineSearch/OutputBuffer/lines``).
+    /// ``LineSearch/recordsLines`` (``LineSearch/OutputBuffer/lines``), or every line's range
+    /// in the input and verdict when it ``LineSearch/recordsVerdicts``
+    /// (``LineSearch/OutputBuffer/everyLine``).
     package let pieces: ArraySlice<LineSearch.OutputBuffer>
     /// The lines selected in this block.
     package let selected: Int
@@ -192,8 +201,15 @@ enum LineWorkers {
     /// The number of workers: the pool's threads and the caller's.
     static var count: Int { WorkerPool.shared.width }
 
-    /// `(0..<count).map(body)`, computed in parallel, results in index order.
-    static func map<T: Sendable>(count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        WorkerPool.shared.map(count: count, body)
+    /// `(0..<count).map(body)`, computed in parallel on up to `width` threads (the calling
+    /// thread's included; by default all of them), results in index order.
+    static func map<T: Sendable>(count: Int, width: Int = .max, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        guard width < Self.count else { return WorkerPool.shared.map(count: count, body) }
+        guard width > 1 else { return (0..<count).map(body) }
+        // Fewer threads than the pool's: each of `width` tasks takes every `width`-th index.
+        let strided = WorkerPool.shared.map(count: width) { first in
+            stride(from: first, to: count, by: width).map(body)
+        }
+        return (0..<count).map { strided[$0 % width][$0 / width] }
     }
 }
