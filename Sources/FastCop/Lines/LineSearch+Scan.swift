@@ -386,6 +386,7 @@ extension LineSearch {
             }
             if search.recordsLines {
                 output.lines.append(start..<end)
+                if search.lineNumbers, let number = line(at: start) { output.lineNumbers.append(number) }
                 return
             }
             if search.prefix.isEmpty && !search.lineNumbers && end < bytes.count && bytes[end] == ByteScan.newline {

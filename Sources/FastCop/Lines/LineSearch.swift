@@ -351,6 +351,9 @@ package struct LineSearch: Sendable {
         package var bytes: [UInt8] = []
         /// The selected lines (without their LF), when the search ``recordsLines``.
         package var lines: [Range<Int>] = []
+        /// The numbers of ``lines``, when lines are counted too (``lineNumbers``): counted by
+        /// the search, in parallel, so that a printer counts none.
+        package var lineNumbers: [Int] = []
         /// Every line of the piece, in the input (the block's offset added) and without its
         /// line end, when the search ``recordsVerdicts``; ``verdicts`` holds their verdicts.
         package var everyLine: [Range<Int>] = []

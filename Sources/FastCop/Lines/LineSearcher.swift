@@ -145,12 +145,14 @@ package struct LineSearcher {
             let pieceOutputs = outputs.prefix(pieces.count)
             let wantsMore = try sink.take(
                 SearchedBlock(
-                    bytes: buffer, offset: blockOffset, firstLine: blockFirstLine, pieces: pieceOutputs,
+                    bytes: buffer, offset: blockOffset, firstLine: blockFirstLine,
+                    nextLine: search.lineNumbers ? nextLine : nil, pieces: pieceOutputs,
                     selected: selected, selectedSoFar: outcome.selected))
             // The buffers are emptied for the next block, their memory kept.
             for piece in pieceOutputs {
                 if !piece.bytes.isEmpty { piece.bytes.removeAll(keepingCapacity: true) }
                 if !piece.lines.isEmpty { piece.lines.removeAll(keepingCapacity: true) }
+                if !piece.lineNumbers.isEmpty { piece.lineNumbers.removeAll(keepingCapacity: true) }
                 if !piece.everyLine.isEmpty { piece.everyLine.removeAll(keepingCapacity: true) }
                 if !piece.verdicts.isEmpty { piece.verdicts.removeAll(keepingCapacity: true) }
             }
@@ -169,6 +171,9 @@ package struct SearchedBlock {
     package let offset: Int
     /// The number of the block's first line, when lines are counted (`-n`).
     package let firstLine: Int?
+    /// The number of the line after the block's last LF (the next block's first), when lines
+    /// are counted.
+    package let nextLine: Int?
     /// Each piece's output, in input order: the selected lines copied as they are printed
     /// (``LineSearch/OutputBuffer/bytes``), or their ranges in ``bytes`` when the search
     /// ``LineSearch/recordsLines`` (``LineSearch/OutputBuffer/lines``), or every line's range
@@ -182,6 +187,8 @@ package struct SearchedBlock {
 
     /// The selected lines' ranges in ``bytes``, in order (when the search records lines).
     package var lines: some Sequence<Range<Int>> { pieces.lazy.flatMap(\.lines) }
+    /// The numbers of ``lines``, in order (when lines are counted too).
+    package var lineNumbers: some Sequence<Int> { pieces.lazy.flatMap(\.lineNumbers) }
 }
 
 /// Where a ``LineSearcher`` hands what it found: the caller's printer, counter or collector.

@@ -32,7 +32,7 @@ extension MatchPrinter: LineSink {
 
     func take(_ block: SearchedBlock) throws -> Bool {
         try MatchSinks.writePieces(block, to: destination)
-        print(block.bytes, offset: block.offset, firstLine: block.firstLine, lines: block.lines)
+        print(block)
         try destination.write(output)
         output.removeAll(keepingCapacity: true)
         return !isDone
