@@ -1,5 +1,6 @@
-import FastCop
 import Testing
+
+@testable import FastCop
 
 /// `Batch.matchLines(_:in:wholeLine:)`, a sink of the line engine's searcher, against the
 /// plainest reading of its contract: split at LF, drop a CR before it, and ask the pattern
@@ -141,6 +142,30 @@ struct BatchLinesDifferentialTests {
                     Self.batch(pattern, in: bytes, wholeLine: wholeLine, options: options, blockSize: 200_000)
                         == expected)
             }
+        }
+    }
+
+    @Test("progress reaches the buffer's size; one thread keeps to the calling thread")
+    func progressAndThreads() throws {
+        let bytes = Self.buffer(lines: 40_000, seed: 9)
+        let pattern = try Pattern(Pattern.emailSource)
+        let expected = Self.perLine(pattern, in: bytes, wholeLine: true)
+        let seen = Locked<[Int]>([])
+        let threads = Locked<Set<String>>([])
+        var options = BatchOptions.sequential
+        options.progress = { done, total in
+            #expect(total == bytes.count)
+            seen.withLock { $0.append(done) }
+            threads.withLock { _ = $0.insert("\(pthreadID())") }
+        }
+        let got = Self.batch(pattern, in: bytes, wholeLine: true, options: options, blockSize: 100_000)
+        #expect(got == expected)
+        let values = seen.withLock { $0 }
+        #expect(values.count > 1 && values == values.sorted() && values.last == bytes.count)
+        #expect(threads.withLock { $0 } == ["\(pthreadID())"])
+        // Held to fewer threads than the pool has, or to all, the same answers.
+        for width in 1...4 {
+            #expect(LineWorkers.map(count: 11, width: width) { $0 * 3 } == (0..<11).map { $0 * 3 })
         }
     }
 

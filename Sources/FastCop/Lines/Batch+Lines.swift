@@ -86,11 +86,15 @@ extension Batch {
         let sink = LineBatchSink(total: bytes.count, progress: options.progress)
         // (The caller keeps the bytes for the call: the reader's owner is only the sink.)
         let reader = LineBlockReader(memory: buffer, owner: sink, blockSize: blockSize)
-        // A buffer in memory: no read fails and no line is too long for the reader, and the
-        // sink throws nothing.
-        guard (try? searcher.run(reader, into: sink))?.tooLong == nil else {
-            preconditionFailure("a search of lines in memory failed")
+        // A buffer in memory: no read fails, no line is too long for the reader (its limit is
+        // the buffer's size), and the sink throws nothing.
+        let outcome: LineSearcher.Outcome
+        do {
+            outcome = try searcher.run(reader, into: sink)
+        } catch {
+            preconditionFailure("a search of lines in memory failed: \(error)")
         }
+        precondition(outcome.tooLong == nil, "a line in memory was too long for the reader")
         return LineBatch(lines: sink.lines, verdicts: sink.verdicts, problems: sink.problems)
     }
 
