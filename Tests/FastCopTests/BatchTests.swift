@@ -115,7 +115,8 @@ struct BatchTests {
     import Darwin
 #endif
 
-private func pthreadID() -> UInt {
+/// The calling thread's id, for tests of which thread ran a task.
+func pthreadID() -> UInt {
     UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self()))))
 }
 

@@ -10,7 +10,8 @@ struct LineSearchTests {
     struct Outcome {
         var output: String
         var selected: Int
-        var problems: [String]
+        /// Their offsets in the input, as the searcher hands them to its sink.
+        var problems: [LineSearch.Problem]
     }
 
     static func search(
@@ -42,7 +43,11 @@ struct LineSearchTests {
                 nextLine += ByteScan.newlines(block, in: range)
                 outcome.output += String(decoding: buffer.bytes, as: UTF8.self)
                 outcome.selected += result.selected
-                outcome.problems += result.problems
+                outcome.problems += result.problems.map { problem in
+                    var problem = problem
+                    problem.offset += reader.blockOffset
+                    return problem
+                }
             }
             reader.readAhead()
         } while try reader.advance()
@@ -92,10 +97,15 @@ struct LineSearchTests {
         let outcome = try Self.search("ok", in: input, lineNumbers: true)
         #expect(outcome.output == "1:ok 1\n3:ok 3 ✓\n")
         #expect(outcome.problems.count == 1)
-        #expect(outcome.problems.first?.hasPrefix("line 2: ") == true)
+        let problem = try #require(outcome.problems.first)
+        #expect(problem.line == 2)
+        #expect(problem.offset == 5)
+        #expect(problem.error.kind == .invalidUTF8)
+        #expect(problem.error.offset == 3)
         let inverted = try Self.search("ok", in: input, invert: true)
         #expect(inverted.output == "")
-        #expect(inverted.problems.first?.hasPrefix("the line at byte 5: ") == true)
+        #expect(inverted.problems.map(\.offset) == [5])
+        #expect(inverted.problems.first?.line == nil)
     }
 
     @Test(

@@ -46,6 +46,12 @@ extension Batch {
     /// print(result.matchCount, "of", result.lines.count)
     /// ```
     ///
+    /// The line engine's searcher runs the search (``LineSearch/init(everyLine:wholeLine:)``,
+    /// the buffer's blocks as windows of it), on up to ``BatchOptions/parallelism`` threads;
+    /// below ``BatchOptions/sequentialThreshold`` × 64 bytes, on the calling thread.
+    /// ``BatchOptions/progress`` is called after each block with the bytes searched and the
+    /// buffer's size.
+    ///
     /// - Parameters:
     ///   - pattern: the pattern to match.
     ///   - bytes: the text, lines separated by LF or CRLF; it need not be valid UTF-8.
@@ -54,40 +60,42 @@ extension Batch {
     public func matchLines(_ pattern: Pattern, in bytes: UnsafeRawBufferPointer, wholeLine: Bool = false)
         -> LineBatch
     {
-        let code: CompiledCode
+        matchLines(pattern, in: bytes, wholeLine: wholeLine, blockSize: LineBlockReader.defaultBlockSize)
+    }
+
+    /// ``matchLines(_:in:wholeLine:)`` in blocks of `blockSize` bytes (tests cross many).
+    package func matchLines(
+        _ pattern: Pattern, in bytes: UnsafeRawBufferPointer, wholeLine: Bool, blockSize: Int
+    ) -> LineBatch {
+        let buffer = SharedBytes(bytes: bytes).buffer
+        let search: LineSearch
         do {
-            code = try wholeLine ? pattern.wholeCode : pattern.searchCode
+            _ = try wholeLine ? pattern.wholeCode : pattern.searchCode
+            search = try LineSearch(everyLine: pattern, wholeLine: wholeLine)
         } catch {
             // The other form of a pattern that compiled once compiles too; report, never crash.
             let failure =
                 error as? PatternError ?? PatternError(kind: .match, message: "\(error)", pattern: pattern.source)
-            let lines = LineSplitter.lines(in: SharedBytes(bytes: bytes).buffer, range: 0..<bytes.count)
+            let lines = LineSplitter.lines(in: buffer, range: 0..<bytes.count)
             return LineBatch(
                 lines: lines, verdicts: Array(repeating: .limit, count: lines.count),
                 problems: lines.indices.map { LineProblem(line: $0, error: failure) })
         }
-        let shared = SharedBytes(bytes: bytes)
-        let parts = mapLineChunks(in: bytes) { lines, firstLine in
-            var verdicts: [LineVerdict] = []
-            verdicts.reserveCapacity(lines.count)
-            var problems: [LineProblem] = []
-            let scratch = MatchScratch.current
-            for (offset, line) in lines.enumerated() {
-                let subject = shared[line]
-                do {
-                    verdicts.append(try code.run(subject, validated: false, scratch: scratch) ? .match : .noMatch)
-                } catch let failure as EngineFailure {
-                    let error = PatternError(failure, pattern: pattern.source)
-                    verdicts.append(error.kind == .invalidUTF8 ? .invalidUTF8 : .limit)
-                    problems.append(LineProblem(line: firstLine + offset, error: error))
-                } catch {
-                    verdicts.append(.limit)
-                }
-            }
-            return (lines, verdicts, problems)
+        let sequential = bytes.count < 64 * options.sequentialThreshold
+        let searcher = LineSearcher(search: search, maxWorkers: sequential ? 1 : options.parallelism)
+        let sink = LineBatchSink(total: bytes.count, progress: options.progress)
+        // (The caller keeps the bytes for the call: the reader's owner is only the sink.)
+        let reader = LineBlockReader(memory: buffer, owner: sink, blockSize: blockSize)
+        // A buffer in memory: no read fails, no line is too long for the reader (its limit is
+        // the buffer's size), and the sink throws nothing.
+        let outcome: LineSearcher.Outcome
+        do {
+            outcome = try searcher.run(reader, into: sink)
+        } catch {
+            preconditionFailure("a search of lines in memory failed: \(error)")
         }
-        return LineBatch(
-            lines: parts.flatMap(\.0), verdicts: parts.flatMap(\.1), problems: parts.flatMap(\.2))
+        precondition(outcome.tooLong == nil, "a line in memory was too long for the reader")
+        return LineBatch(lines: sink.lines, verdicts: sink.verdicts, problems: sink.problems)
     }
 
     /// Calls `transform` on every line of `bytes` (its bytes without the line ending, and its
@@ -129,5 +137,54 @@ extension Batch {
         }
         let starts = firstLines
         return pieceRunner.map(count: pieces.count) { body(lineLists[$0], starts[$0]) }
+    }
+}
+
+/// ``Batch/matchLines(_:in:wholeLine:)``'s sink: every line's range and verdict, and every
+/// problem with its line's index, in input order.
+private final class LineBatchSink: LineSink {
+    private(set) var lines: [Range<Int>] = []
+    private(set) var verdicts: [LineVerdict] = []
+    private(set) var problems: [LineProblem] = []
+    /// The problems handed before the block that holds their lines.
+    private var pending: [LineSearch.Problem] = []
+    private let total: Int
+    private let progress: (@Sendable (Int, Int) -> Void)?
+
+    init(total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.progress = progress
+    }
+
+    func problem(_ problem: LineSearch.Problem) {
+        pending.append(problem)
+    }
+
+    func take(_ block: SearchedBlock) -> Bool {
+        var next = lines.count
+        if lines.isEmpty {
+            // Room for the whole buffer's lines, guessed from the first block's.
+            let count = block.pieces.reduce(0) { $0 + $1.everyLine.count }
+            let estimate = count * (total / max(1, block.offset + block.bytes.count)) + count
+            lines.reserveCapacity(estimate)
+            verdicts.reserveCapacity(estimate)
+        }
+        for piece in block.pieces {
+            lines += piece.everyLine
+            verdicts += piece.verdicts
+        }
+        // Each problem's line starts at its offset: its index among the block's lines (lines
+        // start at distinct offsets, in order).
+        for problem in pending {
+            var high = lines.count
+            while next < high {
+                let middle = (next + high) / 2
+                if lines[middle].lowerBound < problem.offset { next = middle + 1 } else { high = middle }
+            }
+            problems.append(LineProblem(line: next, error: problem.error))
+        }
+        pending.removeAll()
+        progress?(block.offset + block.bytes.count, total)
+        return true
     }
 }

@@ -109,6 +109,17 @@ package final class LineBlockReader: @unchecked Sendable {
         self.init(BlockSource(.windows(MappedBytes(mapped, owner: owner)), rules: rules))
     }
 
+    /// A reader of bytes that stay in memory while it reads (``Batch/matchLines(_:in:wholeLine:)``'s
+    /// buffer): blocks of `blockSize` bytes as in the mapped mode, the last block a window too
+    /// (no buffer, no copy, no LF written after it), no line too long, no byte order mark skipped.
+    package convenience init(
+        memory bytes: UnsafeBufferPointer<UInt8>, owner: AnyObject, blockSize: Int = defaultBlockSize
+    ) {
+        var rules = BlockSource.Rules(blockSize: blockSize, maxUnitBytes: .max, unit: "line")
+        rules.skipsByteOrderMark = false
+        self.init(BlockSource(.windows(MappedBytes(bytes, owner: owner)), rules: rules))
+    }
+
     private init(_ source: BlockSource) {
         self.source = source
     }

@@ -24,6 +24,15 @@ extension LineSearch {
         /// ``checkFindingLiteral(_:)`` found them while checking its UTF-8.
         private var literalStarts: [Int] = []
         private var startsKnown = false
+        /// Every line and its verdict, when the search ``LineSearch/recordsVerdicts``: the
+        /// output's arrays (their memory kept from block to block), held here while the piece
+        /// is searched so that an append is not an access to a class's property (the exclusivity
+        /// checks of two appends per line were 10% of `Batch.matchLines`' samples).
+        private var everyLine: [Range<Int>] = []
+        private var verdicts: [LineVerdict] = []
+        /// The line pattern's matcher (its code and this thread's scratch looked up once),
+        /// unless the search has several patterns.
+        private let lineMatcher: ByteMatcher?
 
         init(
             search: LineSearch, bytes: UnsafeBufferPointer<UInt8>, start: Int, line: Int?, blockOffset: Int,
@@ -35,6 +44,12 @@ extension LineSearch {
             self.blockOffset = blockOffset
             countedOffset = start
             countedLine = line
+            lineMatcher =
+                search.morePatterns.isEmpty ? try? ByteMatcher(search.linePattern, whole: search.wholeLine) : nil
+            if search.recordsVerdicts {
+                swap(&everyLine, &output.everyLine)
+                swap(&verdicts, &output.verdicts)
+            }
         }
 
         /// Checks that `range` is valid UTF-8 and finds the required literal's starts in it, in one
@@ -54,9 +69,22 @@ extension LineSearch {
                 literalStarts: startsKnown ? literalStarts : nil, nonASCII: search.requiresNonASCII)
         }
 
+        /// Makes room for the lines of `bytes` bytes of text when every line is recorded (the
+        /// arrays grew from nothing in every call of `Batch.matchLines`, and their copies were
+        /// 5% of its samples): one per 16 bytes, more only for shorter lines.
+        mutating func reserveLines(forBytes bytes: Int) {
+            guard search.recordsVerdicts else { return }
+            everyLine.reserveCapacity(everyLine.count + bytes / 16)
+            verdicts.reserveCapacity(verdicts.count + bytes / 16)
+        }
+
         /// The result, with every selected line in the output buffer.
         mutating func finish() -> Result {
             flush()
+            if search.recordsVerdicts {
+                swap(&everyLine, &output.everyLine)
+                swap(&verdicts, &output.verdicts)
+            }
             return result
         }
 
@@ -215,17 +243,26 @@ extension LineSearch {
             return countedLine
         }
 
-        /// "line 12" with `-n`, else "the line at byte 3456".
-        private mutating func place(of offset: Int) -> String {
-            line(at: offset).map { "line \($0)" } ?? "the line at byte \(blockOffset + offset)"
-        }
-
         /// Lines the block scan found no match in: selected only with `--invert` (the check is
         /// inlined: the scan skips lines at every candidate).
         @inline(__always)
         private mutating func skipLines(_ range: Range<Int>) {
-            guard !range.isEmpty, search.invert else { return }
-            selectSkipped(range)
+            guard !range.isEmpty, search.invert || search.recordsVerdicts else { return }
+            if search.recordsVerdicts {
+                recordUnmatched(range)
+            } else {
+                selectSkipped(range)
+            }
+        }
+
+        /// Records the lines in `range`, in which the scan found no match, as not matched.
+        private mutating func recordUnmatched(_ range: Range<Int>) {
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let end = ByteScan.nextNewline(bytes, in: position..<range.upperBound) ?? range.upperBound
+                record(position, textEnd(position, end), .noMatch)
+                position = end + 1
+            }
         }
 
         /// Selects lines the block scan found no match in (`--invert`).
@@ -253,6 +290,7 @@ extension LineSearch {
         /// Judges each line in `range` with the per-line pattern (those that can match).
         private mutating func lineByLine(_ range: Range<Int>, validUTF8: Bool) {
             var candidates = candidateLines()
+            let matcher = lineMatcher
             var position = range.lowerBound
             while position < range.upperBound {
                 if candidates.isActive {
@@ -263,7 +301,7 @@ extension LineSearch {
                     skipLines(position..<line)
                     position = line
                 }
-                position = judgeLine(at: position, end: range.upperBound, validUTF8: validUTF8)
+                position = judgeLine(at: position, end: range.upperBound, validUTF8: validUTF8, matcher: matcher)
             }
         }
 
@@ -271,22 +309,36 @@ extension LineSearch {
         /// line starts. `validUTF8` says whether the line is known to be valid UTF-8 (if not,
         /// PCRE2 checks it and an invalid line is reported).
         mutating func judgeLine(at start: Int, end limit: Int, validUTF8: Bool) -> Int {
+            judgeLine(at: start, end: limit, validUTF8: validUTF8, matcher: lineMatcher)
+        }
+
+        /// ``judgeLine(at:end:validUTF8:)`` with the line matcher given, held by the caller for a
+        /// run of lines: read from the scan at each line, its three references were retained
+        /// and released every time (18% of `Batch.matchLines`' samples).
+        private mutating func judgeLine(at start: Int, end limit: Int, validUTF8: Bool, matcher: ByteMatcher?) -> Int {
             let newline = ByteScan.nextNewline(bytes, in: start..<limit)
             let end = newline ?? limit
-            var contentEnd = end
-            // With --crlf a CR ends the line before its LF, and at the input's end without one
-            // (as rg reads it, and as the printer cuts it for -o and colours).
-            if search.crlf && contentEnd > start && bytes[contentEnd - 1] == ByteScan.carriageReturn {
-                contentEnd -= 1
-            }
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
+            let contentEnd = textEnd(start, end)
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
             do {
-                let found = try search.firstMatchRange(inLine: line, validUTF8: validUTF8)
-                if (found != nil) != search.invert { emit(start, end) }
-            } catch {
-                if result.problems.count < 10 {
-                    result.problems.append(LineSearch.problem(error, place: place(of: start)))
+                // (Optional chaining borrows the matcher; `if let` copied it, retaining again.)
+                let found =
+                    matcher != nil
+                    ? try matcher?.firstMatchRange(in: text, validUTF8: validUTF8)
+                    : try search.firstMatchRange(inLine: text, validUTF8: validUTF8)
+                if (found != nil) != search.invert {
+                    emit(start, end)
+                } else if search.recordsVerdicts {
+                    record(start, contentEnd, .noMatch)
                 }
+            } catch {
+                let error =
+                    error as? PatternError
+                    ?? PatternError(kind: .match, message: "\(error)", pattern: search.linePattern.source)
+                if search.recordsVerdicts {
+                    record(start, contentEnd, error.kind == .invalidUTF8 ? .invalidUTF8 : .limit)
+                }
+                result.problems.append(Problem(offset: start, line: line(at: start), error: error))
             }
             return end + 1
         }
@@ -307,12 +359,34 @@ extension LineSearch {
             return end + 1
         }
 
+        /// Where the text of the line `start..<end` (`end` at its LF or the end of the input)
+        /// ends: with ``LineSearch/crlf``, before a CR that ends the line, before its LF and at
+        /// the input's end (as rg reads it, and as the printer cuts it for -o and colours), or,
+        /// when the search ``LineSearch/recordsVerdicts``, before its LF only (the line
+        /// splitter's lines).
+        private func textEnd(_ start: Int, _ end: Int) -> Int {
+            guard search.crlf && end > start && bytes[end - 1] == ByteScan.carriageReturn else { return end }
+            let beforeLineFeed = end < bytes.count && bytes[end] == ByteScan.newline
+            return beforeLineFeed || !search.recordsVerdicts ? end - 1 : end
+        }
+
+        /// Records the line whose text is `start..<end` and its verdict (``LineSearch/recordsVerdicts``).
+        private mutating func record(_ start: Int, _ end: Int, _ verdict: LineVerdict) {
+            everyLine.append((blockOffset + start)..<(blockOffset + end))
+            verdicts.append(verdict)
+        }
+
         /// Selects the line `start..<end` (`end` at its newline or the end of the input).
         private mutating func emit(_ start: Int, _ end: Int) {
             result.selected += 1
             guard !search.countOnly else { return }
+            if search.recordsVerdicts {
+                record(start, textEnd(start, end), .match)
+                return
+            }
             if search.recordsLines {
                 output.lines.append(start..<end)
+                if search.lineNumbers, let number = line(at: start) { output.lineNumbers.append(number) }
                 return
             }
             if search.prefix.isEmpty && !search.lineNumbers && end < bytes.count && bytes[end] == ByteScan.newline {

@@ -76,6 +76,9 @@ package struct LineSearch: Sendable {
     /// Whether selected lines are recorded as ranges in ``OutputBuffer/lines`` instead of
     /// being copied to ``OutputBuffer/bytes`` (for a caller that prints them itself).
     package let recordsLines: Bool
+    /// Whether every line is recorded with its verdict (``OutputBuffer/everyLine``,
+    /// ``OutputBuffer/verdicts``): ``init(everyLine:wholeLine:)``'s search.
+    package let recordsVerdicts: Bool
 
     /// A search for `source`.
     ///
@@ -169,6 +172,19 @@ package struct LineSearch: Sendable {
             + compiledInParts(literals[middle...], text: text, options: options)
     }
 
+    /// A search that judges every line with `pattern` as it is (its options and limits), and
+    /// records each line's range and verdict (``OutputBuffer/everyLine``,
+    /// ``OutputBuffer/verdicts``): ``Batch/matchLines(_:in:wholeLine:)``'s. Its lines are the
+    /// ``LineSplitter``'s: a CR before a LF is not part of the line, a CR ending the input is. No
+    /// prefilter (required bytes or literals) and no block scan: a line is judged by PCRE2 alone,
+    /// so that one on which it gives up at a limit is reported as such.
+    package init(everyLine pattern: Pattern, wholeLine: Bool) throws {
+        try self.init(
+            source: pattern.source, options: pattern.options, wholeLine: wholeLine, words: false, crlf: true,
+            invert: false, countOnly: false, lineNumbers: false, recordsLines: false, literalSet: { _ in nil },
+            literalsDecide: false, given: pattern)
+    }
+
     /// The first match of the search in `line` from byte `start` (only a match of the whole line
     /// with ``wholeLine``): ``linePattern``'s; for a split search (``morePatterns``), the
     /// leftmost of every part's, the longest of those that start there.
@@ -193,7 +209,7 @@ package struct LineSearch: Sendable {
     private init(
         source: String, options: Pattern.Options, wholeLine: Bool, words: Bool, crlf: Bool, invert: Bool,
         countOnly: Bool, lineNumbers: Bool, recordsLines: Bool, literalSet makeSet: (PatternSyntax) -> LiteralSet?,
-        literalsDecide: Bool, splitting literals: [String]? = nil
+        literalsDecide: Bool, splitting literals: [String]? = nil, given: Pattern? = nil
     ) throws {
         let wraps = words && !wholeLine && !options.contains(.literal)
         let wrap = { (source: String) in wraps ? #"(?<!\w)(?:"# + source + #")(?!\w)"# : source }
@@ -212,7 +228,7 @@ package struct LineSearch: Sendable {
         let split = literals != nil
         let patterns =
             try literals.map { try Self.compiledInParts($0[...], text: wrap, options: searched, whole: false) }
-            ?? [Pattern(text, options: searched)]
+            ?? [given ?? Pattern(text, options: searched)]
         linePattern = patterns[0]
         morePatterns = Array(patterns.dropFirst())
         self.wholeLine = wholeLine
@@ -221,15 +237,18 @@ package struct LineSearch: Sendable {
         self.lineNumbers = lineNumbers
         self.crlf = crlf
         self.recordsLines = recordsLines
+        // The caller's pattern judges every line: nothing is skipped by a prefilter.
+        recordsVerdicts = given != nil
         searchesInvalidUTF8 = options.contains(.matchInvalidUTF8)
         lineFeedsOnly = options.contains(.lineFeedOnly)
         self.prefix = []
-        requiredBytes = split ? [] : try linePattern.requiredBytes()
+        requiredBytes = split || recordsVerdicts ? [] : try linePattern.requiredBytes()
         // (Made once the pattern compiled: a list of 10,000 texts took 0.1 s to make for nothing.)
         // (One text spelled with U+212A or U+017F is left to PCRE2: `-i refused` on a million
         // lines took 16% more CPU with the two probes.)
         let literalSet = makeSet(syntax).flatMap { literalsDecide || $0.texts.count > 1 || !$0.spellsSigns ? $0 : nil }
-        requiredLiteral = literalsDecide || split ? nil : RequiredLiteral(syntax, options: options)
+        requiredLiteral =
+            literalsDecide || split || recordsVerdicts ? nil : RequiredLiteral(syntax, options: options)
         let exact =
             literalsDecide ? literalSet : wraps || wholeLine || crlf || literalSet?.isExact != true ? nil : literalSet
         exactLiterals = exact
@@ -335,7 +354,8 @@ package struct LineSearch: Sendable {
     /// What one piece gave (its output went to the piece's ``OutputBuffer``).
     package struct Result: Sendable {
         package var selected = 0
-        package var problems: [String] = []
+        /// The lines whose search failed, in order: all of them (a sink may show only some).
+        package var problems: [Problem] = []
         /// Lines that are not valid UTF-8, searched all the same (with
         /// ``Pattern/Options/matchInvalidUTF8``).
         package var invalidLines = 0
@@ -353,6 +373,14 @@ package struct LineSearch: Sendable {
         package var bytes: [UInt8] = []
         /// The selected lines (without their LF), when the search ``recordsLines``.
         package var lines: [Range<Int>] = []
+        /// The numbers of ``lines``, when lines are counted too (``lineNumbers``): counted by
+        /// the search, in parallel, so that a printer counts none.
+        package var lineNumbers: [Int] = []
+        /// Every line of the piece, in the input (the block's offset added) and without its
+        /// line end, when the search ``recordsVerdicts``; ``verdicts`` holds their verdicts.
+        package var everyLine: [Range<Int>] = []
+        /// The verdict on each line of ``everyLine``.
+        package var verdicts: [LineVerdict] = []
 
         package init() {}
     }
@@ -374,6 +402,7 @@ package struct LineSearch: Sendable {
         var scan = Scan(
             search: self, bytes: bytes, start: range.lowerBound, line: firstLine, blockOffset: blockOffset,
             output: output)
+        scan.reserveLines(forBytes: range.count)
         var position = range.lowerBound
         while position < range.upperBound {
             var end = min(range.upperBound, position + LineSearch.segmentBytes)
@@ -405,9 +434,17 @@ package struct LineSearch: Sendable {
     /// Bytes checked, then searched, at a time.
     static let segmentBytes = 64 * 1024
 
-    static func problem(_ error: any Error, place: String) -> String {
-        guard let error = error as? PatternError else { return "\(place): \(error)" }
-        let reason = error.kind == .invalidUTF8 ? error.description : "\(error.kind)"
-        return "\(place): \(reason); the line is left out"
+    /// A line whose search failed, neither selected nor left out: the pattern gave up on it at
+    /// a limit, or its bytes are not UTF-8 (when such lines are not searched, see
+    /// ``Pattern/Options/matchInvalidUTF8``). A value: the sink says it in its own words.
+    package struct Problem: Sendable {
+        /// The line's start: in the block in a piece's ``Result``, in the input as the
+        /// ``LineSearcher`` hands it to its sink.
+        package var offset: Int
+        /// The line's number, when lines are counted (`-n`).
+        package var line: Int?
+        /// Why: ``PatternError/Kind/invalidUTF8`` with the byte offset within the line, or a
+        /// limit.
+        package var error: PatternError
     }
 }

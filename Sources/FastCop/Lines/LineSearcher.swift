@@ -10,17 +10,22 @@
 package struct LineSearcher {
     /// The matcher: which lines of a piece are selected, and their output.
     package let search: LineSearch
+    /// The most threads a block is searched on, the calling thread's included.
+    package let maxWorkers: Int
 
-    /// A searcher running `search` over the blocks of an input.
-    package init(search: LineSearch) {
+    /// A searcher running `search` over the blocks of an input, on at most `maxWorkers`
+    /// threads (all the pool's by default).
+    package init(search: LineSearch, maxWorkers: Int = .max) {
         self.search = search
+        self.maxWorkers = max(1, maxWorkers)
     }
 
     /// What the searcher met in one input, for the caller to report.
     package struct Outcome: Sendable {
         /// The lines the matcher selected, up to the block in which the sink said it was done.
         package var selected = 0
-        /// Lines whose search failed (a match limit): neither selected nor left out by -v.
+        /// Lines whose search failed (a match limit, or bytes that are not UTF-8 when such lines
+        /// are not searched): neither selected nor left out by -v.
         package var problems = 0
         /// Lines that are not valid UTF-8, searched all the same (``Pattern/Options/matchInvalidUTF8``).
         package var invalidLines = 0
@@ -45,14 +50,13 @@ package struct LineSearcher {
     }
 
     /// Searches `reader`'s input to its end, or until `sink` is done, handing `sink` every
-    /// searched block and the first ten lines whose search failed (each before its block).
+    /// searched block and every line whose search failed (each before its block).
     ///
     /// Each block is cut into 4 pieces per worker, searched in parallel, and the next block is
     /// read meanwhile (as one more task per worker), so reading and searching overlap. A block
     /// of one piece (under 64 KiB: a small file) is searched on the calling thread.
     package func run(_ reader: LineBlockReader, into sink: some LineSink) throws -> Outcome {
         var outcome = Outcome()
-        var problemsHanded = 0
         var nextLine = 1
         var buffers: [LineSearch.OutputBuffer] = []
         // Each block is read by `workers` tasks at once (a regular file) and searched in
@@ -80,7 +84,7 @@ package struct LineSearcher {
             let buffer = reader.block
             let blockOffset = reader.blockOffset
             if !askedWorkers && buffer.count > 64 * 1024 {
-                workers = LineWorkers.count
+                workers = min(LineWorkers.count, maxWorkers)
                 askedWorkers = true
             }
             let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
@@ -119,8 +123,9 @@ package struct LineSearcher {
             // A block of one piece is done on this thread: no worker thread is started for it
             // (clone3 and the pool's start were 4% of a 1-line search's samples).
             let results =
-                pieces.count == 1
-                ? (0..<(parts + 1)).map(task) : LineWorkers.map(count: pieces.count + parts, task)
+                pieces.count == 1 || workers == 1
+                ? (0..<(parts + pieces.count)).map(task)
+                : LineWorkers.map(count: pieces.count + parts, width: workers, task)
             reader.finishReadAhead()
             var selected = 0
             for result in results.dropFirst(parts) {
@@ -131,8 +136,8 @@ package struct LineSearcher {
                     outcome.firstInvalid = (blockOffset + found.offset, found.line)
                 }
                 outcome.problems += result.problems.count
-                for problem in result.problems where problemsHanded < 10 {
-                    problemsHanded += 1
+                for var problem in result.problems {
+                    problem.offset += blockOffset
                     sink.problem(problem)
                 }
             }
@@ -140,12 +145,16 @@ package struct LineSearcher {
             let pieceOutputs = outputs.prefix(pieces.count)
             let wantsMore = try sink.take(
                 SearchedBlock(
-                    bytes: buffer, offset: blockOffset, firstLine: blockFirstLine, pieces: pieceOutputs,
+                    bytes: buffer, offset: blockOffset, firstLine: blockFirstLine,
+                    nextLine: search.lineNumbers ? nextLine : nil, pieces: pieceOutputs,
                     selected: selected, selectedSoFar: outcome.selected))
             // The buffers are emptied for the next block, their memory kept.
             for piece in pieceOutputs {
                 if !piece.bytes.isEmpty { piece.bytes.removeAll(keepingCapacity: true) }
                 if !piece.lines.isEmpty { piece.lines.removeAll(keepingCapacity: true) }
+                if !piece.lineNumbers.isEmpty { piece.lineNumbers.removeAll(keepingCapacity: true) }
+                if !piece.everyLine.isEmpty { piece.everyLine.removeAll(keepingCapacity: true) }
+                if !piece.verdicts.isEmpty { piece.verdicts.removeAll(keepingCapacity: true) }
             }
             if !wantsMore { break }
             if !readsAhead { reader.readAhead() }
@@ -162,9 +171,14 @@ package struct SearchedBlock {
     package let offset: Int
     /// The number of the block's first line, when lines are counted (`-n`).
     package let firstLine: Int?
+    /// The number of the line after the block's last LF (the next block's first), when lines
+    /// are counted.
+    package let nextLine: Int?
     /// Each piece's output, in input order: the selected lines copied as they are printed
     /// (``LineSearch/OutputBuffer/bytes``), or their ranges in ``bytes`` when the search
-    /// ``LineSearch/recordsLines`` (``LineSearch/OutputBuffer/lines``).
+    /// ``LineSearch/recordsLines`` (``LineSearch/OutputBuffer/lines``), or every line's range
+    /// in the input and verdict when it ``LineSearch/recordsVerdicts``
+    /// (``LineSearch/OutputBuffer/everyLine``).
     package let pieces: ArraySlice<LineSearch.OutputBuffer>
     /// The lines selected in this block.
     package let selected: Int
@@ -173,14 +187,17 @@ package struct SearchedBlock {
 
     /// The selected lines' ranges in ``bytes``, in order (when the search records lines).
     package var lines: some Sequence<Range<Int>> { pieces.lazy.flatMap(\.lines) }
+    /// The numbers of ``lines``, in order (when lines are counted too).
+    package var lineNumbers: some Sequence<Int> { pieces.lazy.flatMap(\.lineNumbers) }
 }
 
 /// Where a ``LineSearcher`` hands what it found: the caller's printer, counter or collector.
 /// The searcher owns the pieces' buffers and empties them after each ``take(_:)``.
 package protocol LineSink: AnyObject {
-    /// A line whose search failed (a match limit), described with its place: the first ten of
-    /// an input, each handed before its block.
-    func problem(_ description: String)
+    /// A line whose search failed (a match limit, or bytes that are not UTF-8 when such lines
+    /// are not searched), its offset in the input: every one, in input order, each handed
+    /// before its block.
+    func problem(_ problem: LineSearch.Problem)
     /// Takes one searched block; returns whether the sink wants more (false: -q, -l or -m is
     /// satisfied, and the search stops after this block).
     func take(_ block: SearchedBlock) throws -> Bool
@@ -191,8 +208,15 @@ enum LineWorkers {
     /// The number of workers: the pool's threads and the caller's.
     static var count: Int { WorkerPool.shared.width }
 
-    /// `(0..<count).map(body)`, computed in parallel, results in index order.
-    static func map<T: Sendable>(count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        WorkerPool.shared.map(count: count, body)
+    /// `(0..<count).map(body)`, computed in parallel on up to `width` threads (the calling
+    /// thread's included; by default all of them), results in index order.
+    static func map<T: Sendable>(count: Int, width: Int = .max, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        guard width < Self.count else { return WorkerPool.shared.map(count: count, body) }
+        guard width > 1 else { return (0..<count).map(body) }
+        // Fewer threads than the pool's: each of `width` tasks takes every `width`-th index.
+        let strided = WorkerPool.shared.map(count: width) { first in
+            stride(from: first, to: count, by: width).map(body)
+        }
+        return (0..<count).map { strided[$0 % width][$0 / width] }
     }
 }

@@ -38,21 +38,23 @@ final class MatchPrinter {
     /// The last lines of the blocks before, not printed: the context before a selected line
     /// near the start of the next block.
     private var carried: [(start: Int, number: Int?, bytes: [UInt8])] = []
-    // The current block: its bytes, input offset, and the line counted last (for -n).
+    // The current block: its bytes, input offset, and (for -n) the number of the line at the
+    // printer's cursor and of the block's last line. The printer counts no lines: the selected
+    // ones come numbered by the search, the context lines are their neighbours.
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var blockOffset = 0
-    private var countedOffset = 0
-    private var countedLine: Int?
-    /// Where each block's lines are written, and the input's name for the problems reported.
+    private var cursorLine: Int?
+    private var lastLine: Int?
+    /// Where each block's lines are written, and where the problems met are reported.
     let destination: OutputSink
-    let inputName: String
+    let problems: MatchProblems
 
     init(style: Style, search: LineSearch, followsOutput: Bool, destination: OutputSink, inputName: String) {
         self.style = style
         self.search = search
         self.followsOutput = followsOutput
         self.destination = destination
-        self.inputName = inputName
+        problems = MatchProblems(inputName: inputName)
     }
 
     /// Whether a line of this input was printed (with -o, visited: it may print no match).
@@ -72,23 +74,26 @@ final class MatchPrinter {
     private static let separatorColor = Array("\u{1B}[36m\u{1B}[K".utf8)
     private static let colorEnd = Array("\u{1B}[m\u{1B}[K".utf8)
 
-    /// Prints the block `bytes` (at `offset` in the input, its first line numbered
-    /// `firstLine` with `-n`), whose selected lines are `lines` (without their LF), in order.
-    func print(
-        _ bytes: UnsafeBufferPointer<UInt8>, offset: Int, firstLine: Int?, lines: some Sequence<Range<Int>>
-    ) {
-        self.bytes = bytes
-        blockOffset = offset
-        countedOffset = 0
-        countedLine = firstLine
+    /// Prints the searched `block`, whose selected lines are its ``SearchedBlock/lines``
+    /// (without their LF), in order, numbered with `-n` (``SearchedBlock/lineNumbers``).
+    func print(_ block: SearchedBlock) {
+        bytes = block.bytes
+        blockOffset = block.offset
+        cursorLine = block.firstLine
+        // The block's last line: the one before the next block's first, or one more when the
+        // input ends without a LF.
+        lastLine = block.nextLine.map { bytes.last == ByteScan.newline ? $0 - 1 : $0 }
+        var numbers = block.lineNumbers.makeIterator()
         var cursor = 0
-        for line in lines {
+        for line in block.lines {
             if let max = style.maxCount, selected >= max { break }
+            let number = cursorLine != nil ? numbers.next() : nil
             cursor = printAfter(from: cursor, upTo: line.lowerBound)
-            if hasContext && style.before > 0 { printBefore(line.lowerBound, cursor: cursor) }
-            printLine(start: offset + line.lowerBound, number: number(at: line.lowerBound), line, selected: true)
+            if hasContext && style.before > 0 { printBefore(line.lowerBound, number: number, cursor: cursor) }
+            printLine(start: blockOffset + line.lowerBound, number: number, line, selected: true)
             selected += 1
             cursor = line.upperBound + 1
+            cursorLine = number.map { $0 + 1 }
             afterRemaining = hasContext ? style.after : 0
         }
         cursor = printAfter(from: cursor, upTo: bytes.count)
@@ -101,17 +106,18 @@ final class MatchPrinter {
         var position = cursor
         while afterRemaining > 0 && position < end {
             let lineEnd = ByteScan.nextNewline(bytes, in: position..<bytes.count) ?? bytes.count
-            printLine(start: blockOffset + position, number: number(at: position), position..<lineEnd, selected: false)
+            printLine(start: blockOffset + position, number: cursorLine, position..<lineEnd, selected: false)
+            cursorLine = cursorLine.map { $0 + 1 }
             afterRemaining -= 1
             position = lineEnd + 1
         }
         return position
     }
 
-    /// Prints up to `before` context lines before the line at `start`, none before `cursor`
-    /// (they were printed or passed), taking them from the blocks before when the line is near
-    /// this block's start.
-    private func printBefore(_ start: Int, cursor: Int) {
+    /// Prints up to `before` context lines before the line at `start` (numbered `number`), none
+    /// before `cursor` (they were printed or passed), taking them from the blocks before when
+    /// the line is near this block's start.
+    private func printBefore(_ start: Int, number: Int?, cursor: Int) {
         var starts: [Int] = []
         var position = start
         while starts.count < style.before && position > cursor {
@@ -125,9 +131,10 @@ final class MatchPrinter {
             }
         }
         carried = []
-        for lineStart in starts.reversed() {
+        for (distance, lineStart) in zip(1..., starts).reversed() {
             let end = ByteScan.nextNewline(bytes, in: lineStart..<start) ?? start
-            printLine(start: blockOffset + lineStart, number: number(at: lineStart), lineStart..<end, selected: false)
+            printLine(
+                start: blockOffset + lineStart, number: number.map { $0 - distance }, lineStart..<end, selected: false)
         }
     }
 
@@ -140,13 +147,11 @@ final class MatchPrinter {
         while lines.count < style.before && position > cursor {
             let previous = ByteScan.lastNewline(bytes, in: cursor..<(position - 1)).map { $0 + 1 } ?? cursor
             let end = ByteScan.nextNewline(bytes, in: previous..<bytes.count) ?? bytes.count
-            lines.append((blockOffset + previous, nil, Array(UnsafeBufferPointer(rebasing: bytes[previous..<end]))))
+            let text = Array(UnsafeBufferPointer(rebasing: bytes[previous..<end]))
+            lines.append((blockOffset + previous, lastLine.map { $0 - lines.count }, text))
             position = previous
         }
         lines.reverse()
-        if countedLine != nil {
-            for index in lines.indices { lines[index].number = number(at: lines[index].start - blockOffset) }
-        }
         carried = Array((carried + lines).suffix(style.before))
     }
 
@@ -157,14 +162,6 @@ final class MatchPrinter {
             printLine(start: line.start, number: line.number, 0..<buffer.count, selected: false)
             bytes = saved
         }
-    }
-
-    /// The number of the line starting at `offset` of the block (offsets asked in order).
-    private func number(at offset: Int) -> Int? {
-        guard let counted = countedLine else { return nil }
-        countedLine = counted + ByteScan.newlines(bytes, in: countedOffset..<offset)
-        countedOffset = offset
-        return countedLine
     }
 
     /// Prints one line (`range` of the current bytes, without its LF) that starts at `start` in
