@@ -20,9 +20,9 @@ struct RowSchedulerTests {
 
         init(allowing allowed: Int) { self.allowed = allowed }
 
-        func start(_ body: @escaping @Sendable () -> Void) -> Result<SystemThread.Joinable, SystemThread.Refusal> {
-            asked.add(1, ordering: .relaxed).newValue <= allowed
-                ? SystemThread.startJoinable(body) : .failure(SystemThread.Refusal(code: EAGAIN))
+        func start(_ body: @escaping @Sendable () -> Void) throws(SystemThread.Refusal) -> WorkerPool.Running {
+            guard asked.add(1, ordering: .relaxed).newValue <= allowed else { throw SystemThread.Refusal(code: EAGAIN) }
+            return try WorkerPool.shared.start(body)
         }
     }
 
@@ -39,7 +39,7 @@ struct RowSchedulerTests {
         let processor = RowProcessor(
             codec: try LinesCodec(rules: rules, crlf: false), evaluator: RowEvaluator(rules: rules), mode: .split,
             strict: false)
-        let scheduler = RowScheduler(reader: reader, processor: processor, workers: workers, startThread: refuser.start)
+        let scheduler = RowScheduler(reader: reader, processor: processor, workers: workers, startLoop: refuser.start)
         var clean: [UInt8] = []
         try scheduler.run(first: first) { results in for result in results { clean += result.clean } }
         return clean

@@ -7,8 +7,10 @@
 #endif
 
 /// The house's worker threads: one pool, started on first use and kept for the process's
-/// life, that runs the tasks of an ordered parallel map (``map(count:_:)``). The line searcher
-/// (``LineSearcher``) and the records' `ParallelMap` run on it.
+/// life, that runs the tasks of an ordered parallel map (``map(count:_:)``) and a pipeline's
+/// long-lived loops (``start(_:)``). The line searcher (``LineSearcher``) and the records'
+/// `ParallelMap` run maps on it; the row pipeline (`RowScheduler`) runs its reader and its
+/// workers on it, each on a thread of its own beside the caller.
 ///
 /// The threads are its own (``SystemThread``), not libdispatch's, as the row pipeline's
 /// `RowScheduler` proved: on Linux, libdispatch's pool adds no thread while the machine's run
@@ -44,15 +46,38 @@ package final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// A pipeline's loop started with ``start(_:)``.
+    package final class Running: @unchecked Sendable {
+        // @unchecked: `ended` is read and written under the pool's mutex only.
+        fileprivate let body: @Sendable () -> Void
+        fileprivate let pool: WorkerPool
+        fileprivate var ended = false
+        fileprivate init(_ body: @escaping @Sendable () -> Void, pool: WorkerPool) {
+            self.body = body
+            self.pool = pool
+        }
+
+        /// Waits until the loop has returned.
+        package func wait() {
+            pthread_mutex_lock(pool.mutex)
+            while !ended { pthread_cond_wait(pool.finished, pool.mutex) }
+            pthread_mutex_unlock(pool.mutex)
+        }
+    }
+
     private let wanted: Int
+    /// The maps' workers started (threads started for loops are not counted: they join the
+    /// workers once their loop has returned).
     private var started = 0
     /// Jobs with tasks not yet handed out, oldest first.
     private var queue: [Job] = []
+    /// Loops waiting for an idle thread (each has one: see ``start(_:)``), oldest first.
+    private var loops: [Running] = []
     private var idle = 0
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Workers wait on `queued` for a job; callers on `finished` for their last tasks.
     private let queued: UnsafeMutablePointer<pthread_cond_t>
-    private let finished: UnsafeMutablePointer<pthread_cond_t>
+    fileprivate let finished: UnsafeMutablePointer<pthread_cond_t>
 
     /// A pool of `threads` worker threads (started on the first map that has tasks for them).
     package init(threads: Int) {
@@ -102,6 +127,41 @@ package final class WorkerPool: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// Runs `body` on a thread of the pool of its own, beside the caller and whatever else the
+    /// pool runs, until it returns: for a pipeline's long-lived loops, which must all run at
+    /// once (a reader waiting for the writer, workers waiting for the reader). An idle thread
+    /// takes it; when none is left for it, a thread is started for it, which stays in the pool
+    /// afterwards (for the maps, and the next pipeline). ``Running/wait()`` waits for it to end.
+    ///
+    /// - Throws: the system's refusal to start that thread (then `body` never runs).
+    package func start(_ body: @escaping @Sendable () -> Void) throws(SystemThread.Refusal) -> Running {
+        let running = Running(body, pool: self)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if idle > loops.count {
+            // An idle thread is left for it: it takes loops before map tasks.
+            loops.append(running)
+            pthread_cond_signal(queued)
+            return running
+        }
+        let code = SystemThread.start { [self] in
+            runLoop(running)
+            pthread_mutex_lock(mutex)
+            work()
+        }
+        guard code == 0 else { throw SystemThread.Refusal(code: code) }
+        return running
+    }
+
+    /// Runs a loop (with the mutex unlocked), then marks it ended and wakes its waiters.
+    private func runLoop(_ running: Running) {
+        running.body()
+        pthread_mutex_lock(mutex)
+        running.ended = true
+        pthread_cond_broadcast(finished)
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Removes `job` from the queue: its last task has been handed out (under the mutex).
     private func dequeue(_ job: Job) {
         if let index = queue.firstIndex(where: { $0 === job }) { queue.remove(at: index) }
@@ -113,18 +173,30 @@ package final class WorkerPool: @unchecked Sendable {
         guard started < wanted else { return }
         while started < wanted {
             started += 1
-            guard SystemThread.start({ [self] in work() }) == 0 else {
+            guard
+                SystemThread.start({ [self] in
+                    pthread_mutex_lock(mutex)
+                    work()
+                }) == 0
+            else {
                 started = wanted
                 return
             }
         }
     }
 
-    /// A worker thread's loop: takes the oldest queued job's next task, runs it, and counts it
-    /// done, waking the job's caller after its last one.
+    /// A worker thread's loop (entered with the mutex locked): takes a waiting pipeline loop,
+    /// else the oldest queued job's next task, runs it, and counts it done, waking the job's
+    /// caller after its last one.
     private func work() {
-        pthread_mutex_lock(mutex)
         while true {
+            if !loops.isEmpty {
+                let running = loops.removeFirst()
+                pthread_mutex_unlock(mutex)
+                runLoop(running)
+                pthread_mutex_lock(mutex)
+                continue
+            }
             guard let job = queue.first else {
                 idle += 1
                 pthread_cond_wait(queued, mutex)

@@ -14,14 +14,15 @@ import Foundation
 /// ``blocksInFlight`` blocks have been handed to the workers and not yet written, and the
 /// reader reads one more while it waits.
 ///
-/// The threads are its own (``SystemThread``), not libdispatch's: on Linux, libdispatch's
-/// pool adds no thread while the machine's run queue is full, so on a busy machine
-/// `concurrentPerform` ran almost all of a block on the calling thread (measured when the
-/// pipeline used it: all cores were 1.1x one core).
+/// The reader and the workers run on the house's ``WorkerPool``, each on a thread of its own
+/// (``WorkerPool/start(_:)``), not on libdispatch's: on Linux, libdispatch's pool adds no
+/// thread while the machine's run queue is full, so on a busy machine `concurrentPerform` ran
+/// almost all of a block on the calling thread (measured when the pipeline used it: all cores
+/// were 1.1x one core). The threads stay in the pool when the run ends.
 ///
 /// `@unchecked Sendable` is safe here: all shared state is read and written under `condition`;
-/// the reader (`RecordReader`) is used by the reader thread alone until ``run(first:write:)``
-/// has joined it; blocks are immutable once handed out.
+/// the reader (`RecordReader`) is used by the reader loop alone until ``run(first:write:)``
+/// has waited for it; blocks are immutable once handed out.
 final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     /// Blocks handed to the workers and not yet written, at most.
     static var blocksInFlight: Int { 2 }
@@ -46,17 +47,15 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     private let processor: RowProcessor<Codec>
     private let reader: RecordReader
     private let workers: Int
-    /// Starts a thread (``SystemThread/startJoinable(_:)``; tests refuse some).
-    private let startThread: (@escaping @Sendable () -> Void) -> Result<SystemThread.Joinable, SystemThread.Refusal>
-    /// The worker threads started, joined by ``shutDown()``, and the reader thread, joined or
-    /// detached there (only the calling thread touches these).
-    private var workerThreads: [SystemThread.Joinable] = []
-    private var readerThread: SystemThread.Joinable?
+    /// Starts a loop on a thread of the pool (``WorkerPool/start(_:)``; tests refuse some).
+    private let startLoop: Start
+    /// What starts a loop: the running loop, or the system's refusal of a thread for it.
+    typealias Start = (@escaping @Sendable () -> Void) throws(SystemThread.Refusal) -> WorkerPool.Running
+    /// The workers started, waited for by ``shutDown()``, and the reader, waited for there when
+    /// reading has ended (only the calling thread touches these).
+    private var workerLoops: [WorkerPool.Running] = []
+    private var readerLoop: WorkerPool.Running?
     private let condition = NSCondition()
-    /// The worker threads, which ``shutDown()`` waits for.
-    private let finished = DispatchGroup()
-    /// The reader thread, which ``shutDown()`` waits for when reading has ended.
-    private let readerFinished = DispatchGroup()
     // Guarded by `condition`:
     /// Tasks not yet taken are `queue[queueHead...]`; a taken one is set to nil at once, so
     /// that its block is freed when its last task is written.
@@ -81,16 +80,15 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     private var idleWorkers = 0
 
     /// A scheduler for the blocks of `reader`, whose tasks `processor` processes on `workers`
-    /// threads, started by `startThread` (0 when started, else the system's error number).
+    /// threads, the loops started by `startLoop`.
     init(
         reader: RecordReader, processor: RowProcessor<Codec>, workers: Int,
-        startThread: @escaping (@escaping @Sendable () -> Void) -> Result<SystemThread.Joinable, SystemThread.Refusal> =
-            SystemThread.startJoinable
+        startLoop: @escaping Start = { body throws(SystemThread.Refusal) in try WorkerPool.shared.start(body) }
     ) {
         self.reader = reader
         self.processor = processor
         self.workers = max(1, workers)
-        self.startThread = startThread
+        self.startLoop = startLoop
     }
 
     /// Processes `first` (already read) and every block the reader gives after it, and calls
@@ -102,12 +100,12 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
     ///   worker; what `write` throws (which stops the run), then what reading threw.
     func run(first: RecordBlock, write: ([TaskResult]) throws -> Void) throws {
         defer { shutDown() }
-        readerThread = try start(in: readerFinished) { [self] in read(first: first) }
-        // As many workers as the system starts (a thread or memory limit may refuse some):
-        // the run goes on with fewer, and fails only without any.
+        readerLoop = try start { [self] in read(first: first) }
+        // As many workers as the system starts threads for (a thread or memory limit may
+        // refuse some): the run goes on with fewer, and fails only without any.
         for number in 0..<workers {
             do {
-                workerThreads.append(try start(in: finished) { [self] in work() })
+                workerLoops.append(try start { [self] in work() })
             } catch {
                 if number == 0 { throw error }
                 break
@@ -134,24 +132,15 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         if let error { throw error }
     }
 
-    /// Runs `body` on a thread of its own, counted in `group` while it runs.
+    /// Starts `body` on a thread of the pool.
     ///
-    /// - Returns: the thread, to join or detach.
-    /// - Throws: ``RecordsError`` when the system refuses the thread (then it never runs).
-    private func start(
-        in group: DispatchGroup, _ body: @escaping @Sendable () -> Void
-    ) throws -> SystemThread.Joinable {
-        group.enter()
-        switch startThread({
-            body()
-            group.leave()
-        }) {
-        case .success(let thread):
-            return thread
-        case .failure(let refusal):
-            group.leave()
+    /// - Throws: ``RecordsError`` when the system refuses a thread for it (then it never runs).
+    private func start(_ body: @escaping @Sendable () -> Void) throws -> WorkerPool.Running {
+        do {
+            return try startLoop(body)
+        } catch {
             throw RecordsError(
-                "cannot start a thread to process rows: \(SystemError.describe(refusal.code))"
+                "cannot start a thread to process rows: \(SystemError.describe(error.code))"
                     + " (a limit on threads, processes or memory; fewer --jobs may do)")
         }
     }
@@ -179,8 +168,8 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         }
     }
 
-    /// The reader thread: cuts blocks into tasks, at most ``blocksInFlight`` blocks ahead of
-    /// the writer.
+    /// The reader loop: cuts blocks into tasks, at most ``blocksInFlight`` blocks ahead of the
+    /// writer.
     private func read(first: RecordBlock) {
         var block: RecordBlock? = first
         var nextRow = 1
@@ -224,7 +213,7 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// A worker thread: processes tasks in input order until none is left.
+    /// A worker loop: processes tasks in input order until none is left.
     private func work() {
         while let (task, sequence, buffers) = nextTask() {
             let block = task.block.block
@@ -276,28 +265,21 @@ final class RowScheduler<Codec: RowCodec>: @unchecked Sendable {
         }
     }
 
-    /// Stops the threads and waits for the workers, and for the reader when reading has
-    /// ended. A run stopped before (an error, a `--strict` stop) does not wait for the reader:
-    /// it may be waiting in a read of a pipe or terminal that nothing feeds any more (`tail -f`),
-    /// and it stops by itself at its next look at `cancelled`. Until then its thread holds this
-    /// scheduler, the reader and the blocks it reads; it touches nothing else (its thread is
-    /// detached then). The threads waited for are joined: when the run returns, they have
-    /// ended, their thread-local values (the engine's match scratch) released.
+    /// Stops the loops and waits for the workers, and for the reader when reading has ended.
+    /// A run stopped before (an error, a `--strict` stop) does not wait for the reader: it may
+    /// be waiting in a read of a pipe or terminal that nothing feeds any more (`tail -f`), and
+    /// it stops by itself at its next look at `cancelled`. Until then its thread holds this
+    /// scheduler, the reader and the blocks it reads; it touches nothing else, and its thread
+    /// returns to the pool when it stops.
     private func shutDown() {
         condition.lock()
         cancelled = true
         let reading = !readingDone
         condition.broadcast()
         condition.unlock()
-        finished.wait()
-        for thread in workerThreads { thread.join() }
-        workerThreads = []
-        if reading {
-            readerThread?.detach()
-        } else {
-            readerFinished.wait()
-            readerThread?.join()
-        }
-        readerThread = nil
+        for loop in workerLoops { loop.wait() }
+        workerLoops = []
+        if !reading { readerLoop?.wait() }
+        readerLoop = nil
     }
 }
