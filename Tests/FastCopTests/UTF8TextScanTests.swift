@@ -142,4 +142,52 @@ struct UTF8TextScanTests {
             }
         }
     }
+
+    /// Every kind of invalid UTF-8 the Unicode standard names, and sequences cut short.
+    static let invalidPieces: [[UInt8]] = [
+        [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+        [0xED, 0xBF, 0xBF], [0xF0, 0x80, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+        [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xFE], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xC3], [0xC3, 0xC3, 0xA9],
+        [0xE2, 0x82, 0xAC, 0xAC], [0xF4, 0x8F, 0xBF], [0xC3, 0xA9, 0xA9],
+    ]
+
+    @Test("the 64-byte check (AVX2) and the rest find the first invalid byte wherever it falls in a block")
+    func wideBlocks() {
+        var random = Generator(state: 0x2545_F491_4F6C_DD1D)
+        let valid: [[UInt8]] = [
+            Array("plain text ".utf8), Array("é".utf8), Array("ß".utf8), Array("€".utf8), Array("😀".utf8),
+            Array("日本".utf8), Array("\u{10FFFF}".utf8), Array("\u{D7FF}".utf8), Array("\u{E000}".utf8),
+            Array("\u{0800}".utf8), Array("\u{10000}".utf8), Array("\n".utf8), [0x00], [0x7F],
+        ]
+        for round in 0..<3000 {
+            var bytes: [UInt8] = []
+            let size = Int.random(in: 60...400, using: &random)
+            while bytes.count < size { bytes += valid[Int.random(in: 0..<valid.count, using: &random)] }
+            if round % 4 != 0 {
+                // One invalid piece at a place near a 64-byte edge or anywhere, or at the end.
+                let bad = Self.invalidPieces[round % Self.invalidPieces.count]
+                let edges = [64, 128, 192, 256].filter { $0 <= bytes.count }
+                var at = Int.random(in: 0...bytes.count, using: &random)
+                if let edge = edges.randomElement(using: &random), Bool.random(using: &random) {
+                    at = max(0, min(bytes.count, edge + Int.random(in: -4...3, using: &random)))
+                }
+                // On a character boundary, so that the valid bytes around stay valid.
+                while at < bytes.count && bytes[at] & 0xC0 == 0x80 { at += 1 }
+                bytes.insert(contentsOf: bad, at: at)
+            }
+            let expected = Self.reference(bytes).invalid
+            let found = bytes.withUnsafeBufferPointer { UTF8TextScan.firstInvalidOffset($0) }
+            #expect(found == expected, "round \(round): \(bytes)")
+            let prefix = bytes.withUnsafeBufferPointer { VectorUTF8.validPrefix($0.baseAddress!, count: $0.count) }
+            // The blocks' prefix is valid, ends at a character boundary (or at a stray
+            // continuation byte, the first invalid one), and stops at or before the first
+            // invalid byte.
+            #expect(prefix <= (expected ?? bytes.count), "round \(round)")
+            // Valid bytes are taken in whole blocks where the machine has AVX2.
+            if PairScan.available && expected == nil { #expect(prefix >= bytes.count - 66, "round \(round)") }
+            #expect(Self.reference(Array(bytes[..<prefix])).invalid == nil, "round \(round)")
+            #expect(
+                prefix == bytes.count || bytes[prefix] & 0xC0 != 0x80 || prefix == expected, "round \(round)")
+        }
+    }
 }

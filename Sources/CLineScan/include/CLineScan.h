@@ -37,4 +37,10 @@ int fastcop_pair_scan_width(void);
 ptrdiff_t fastcop_pair_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t last, ptrdiff_t rare_index,
                             ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next, int *found);
 
+/// The length of the longest prefix of `base[0..<count]` that this scan finds valid UTF-8 in
+/// whole blocks of 64 bytes, ending at a character boundary: every byte before it is valid,
+/// and a caller checks the rest (the last bytes, or the block where an error is) another way.
+/// 0 when the machine has no AVX2 (then the caller checks it all).
+ptrdiff_t fastcop_utf8_valid_prefix(const uint8_t *base, ptrdiff_t count);
+
 #endif

@@ -61,6 +61,9 @@ package struct UTF8TextScan: Sendable, Equatable {
         }
         let end = range.upperBound
         var index = range.lowerBound
+        // Without line endings to look for, AVX2 checks whole 64-byte blocks first (where the
+        // machine has it); the loop below checks the rest from a character boundary.
+        if !lineEndings { index += VectorUTF8.validPrefix(base + index, count: range.count) }
         while index < end {
             index = skipFast(base, from: index, end: end, allowsC2: !lineEndings)
             // Byte by byte from the first byte the fast loop did not take, up to an ASCII byte.
