@@ -15,7 +15,11 @@ awk -v n=2000 -v list=blocklist -f "$peers/logs.awk" > blocklist-2000.txt
 awk -v n=10000 -v list=blocklist -f "$peers/logs.awk" > blocklist-10000.txt
 cp "$peers/alerts.txt" alerts.txt
 logs_bytes=$(wc -c < logs.txt)
-cat logs.txt > /dev/null  # one untimed read first (a machine may evict idle pages)
+# The files just written go to disk first: the kernel's writeback of 120 MiB of dirty pages
+# ran during the first rows and took a core from whichever tool ran then. Then one untimed
+# read (a machine may evict idle pages).
+sync
+cat logs.txt > /dev/null
 
 # logs_search TOOL: one measured search by TOOL (fastcop, rg or grep) with the row's arguments.
 logs_search() {

@@ -59,12 +59,15 @@ match_rows() {
 
 echo "==> match: fastcop match vs grep -P vs rg, -c and printing lines, best of ${match_rounds[0]}" >&2
 # One untimed read of each file first (a machine may evict idle pages).
+# (The file goes to disk first, so that writeback does not run during the first rows.)
+sync
 cat match-lines.txt > /dev/null
 match_rows match-lines.txt "$rows lines" "${match_rounds[0]}"
 if [ "$big" = 1 ]; then
     echo "==> match: the same on a 1 GB file, best of ${match_rounds[1]:-2}" >&2
     cp match-lines.txt match-big.txt
     while [ "$(stat -c %s match-big.txt)" -lt 1073741824 ]; do cat match-lines.txt >> match-big.txt; done
+    sync
     cat match-big.txt > /dev/null
     match_rows match-big.txt "$(mib $(($(stat -c %s match-big.txt) / 1024))) MiB" "${match_rounds[1]:-2}"
     rm -f match-big.txt
