@@ -46,8 +46,8 @@ extension Batch {
     /// print(result.matchCount, "of", result.lines.count)
     /// ```
     ///
-    /// The line engine's searcher runs the search (``LineSearch/init(everyLine:wholeLine:)``,
-    /// the buffer's blocks as windows of it), on up to ``BatchOptions/parallelism`` threads;
+    /// The line engine's searcher runs the search (every line judged by `pattern`, the
+    /// buffer's blocks as windows of it), on up to ``BatchOptions/parallelism`` threads;
     /// below ``BatchOptions/sequentialThreshold`` × 64 bytes, on the calling thread.
     /// ``BatchOptions/progress`` is called after each block with the bytes searched and the
     /// buffer's size.
