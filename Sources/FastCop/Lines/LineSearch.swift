@@ -237,18 +237,19 @@ package struct LineSearch: Sendable {
         self.lineNumbers = lineNumbers
         self.crlf = crlf
         self.recordsLines = recordsLines
-        // The caller's pattern judges every line: nothing is skipped by a prefilter.
+        // The caller's pattern judges every line: nothing is skipped by a prefilter (nor in a
+        // split search, above).
         recordsVerdicts = given != nil
+        let prefilters = !split && !recordsVerdicts
         searchesInvalidUTF8 = options.contains(.matchInvalidUTF8)
         lineFeedsOnly = options.contains(.lineFeedOnly)
         self.prefix = []
-        requiredBytes = split || recordsVerdicts ? [] : try linePattern.requiredBytes()
+        requiredBytes = prefilters ? try linePattern.requiredBytes() : []
         // (Made once the pattern compiled: a list of 10,000 texts took 0.1 s to make for nothing.)
         // (One text spelled with U+212A or U+017F is left to PCRE2: `-i refused` on a million
         // lines took 16% more CPU with the two probes.)
         let literalSet = makeSet(syntax).flatMap { literalsDecide || $0.texts.count > 1 || !$0.spellsSigns ? $0 : nil }
-        requiredLiteral =
-            literalsDecide || split || recordsVerdicts ? nil : RequiredLiteral(syntax, options: options)
+        requiredLiteral = literalsDecide || !prefilters ? nil : RequiredLiteral(syntax, options: options)
         let exact =
             literalsDecide ? literalSet : wraps || wholeLine || crlf || literalSet?.isExact != true ? nil : literalSet
         exactLiterals = exact
@@ -261,7 +262,7 @@ package struct LineSearch: Sendable {
             ? nil : literalSet
         self.literalsDecide = literalsDecide
         requiresNonASCII =
-            !split && exact == nil && requiredLiteral == nil && candidateLiterals == nil
+            prefilters && exact == nil && requiredLiteral == nil && candidateLiterals == nil
             && syntax.mandatoryCharacterItems().contains { Self.matchesNoASCII(syntax.text(of: $0), options: searched) }
         checkingLiteral = lineFeedsOnly ? exactLiterals.map(\.single) ?? requiredLiteral : nil
         // The word wrapper's lookarounds see LF at a line's edges in a block as they see the
