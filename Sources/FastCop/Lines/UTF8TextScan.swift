@@ -103,19 +103,10 @@ package struct UTF8TextScan: Sendable, Equatable {
         let bounds = ChunkBounds(allowsC2: allowsC2)
         while index + 32 <= end {
             let pointer = UnsafeRawPointer(base + index)
-            // 64 bytes of ASCII with one branch (four 16-byte loads OR-ed, their high bits
-            // read as two words).
-            if carry == 0 && index + 64 <= end {
-                let any =
-                    pointer.loadUnaligned(as: SIMD16<UInt8>.self)
-                    | pointer.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
-                    | pointer.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
-                    | pointer.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
-                let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
-                if (words[0] | words[1]) & highs == 0 {
-                    index += 64
-                    continue
-                }
+            // 64 bytes of ASCII with one branch.
+            if carry == 0 && index + 64 <= end && ByteScan.isASCII64(pointer) {
+                index += 64
+                continue
             }
             guard let middle = plainChunk(pointer, carry: carry, bounds) else {
                 return carry != 0 ? index - 1 : index + firstHigh(pointer)
