@@ -35,16 +35,12 @@ __attribute__((target("avx2"))) static ptrdiff_t pair_scan32(const uint8_t *base
     return -1;
 }
 
-int fastcop_pair_scan_width(void) { return fastcop_fingerprint_width() == 32 ? 32 : 0; }
-
 ptrdiff_t fastcop_pair_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t last, ptrdiff_t rare_index,
                             ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next, int *found) {
     return pair_scan32(base, start, last, rare_index, other_index, rare, other, next, found);
 }
 
 #else
-
-int fastcop_pair_scan_width(void) { return 0; }
 
 ptrdiff_t fastcop_pair_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t last, ptrdiff_t rare_index,
                             ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next, int *found) {

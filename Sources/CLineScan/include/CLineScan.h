@@ -8,7 +8,8 @@
 #include <stdint.h>
 
 /// The widest fingerprint scan this machine runs: 32 (AVX2), 16 (SSSE3) or 0 (neither, or not
-/// an x86-64 build: the caller scans another way).
+/// an x86-64 build: the caller scans another way). 32 also says that the pair scan and the
+/// UTF-8 check below run.
 int fastcop_fingerprint_width(void);
 
 /// The first window of 16 start positions, at `start`, `start + 16`, ... and before `end`, in
@@ -23,9 +24,6 @@ int fastcop_fingerprint_width(void);
 ptrdiff_t fastcop_fingerprint_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t end, const uint8_t *masks,
                                    int length, int width, uint8_t *lanes);
 
-/// 32 when this machine runs ``fastcop_pair_scan`` (AVX2), else 0 (the caller scans in Swift).
-int fastcop_pair_scan_width(void);
-
 /// The first window of 64 start positions at `start`, `start + 64`, ... (each window wholly at
 /// or before `last`, the last start position) in which some position has `rare` at position +
 /// `rare_index` and `other` at position + `other_index`, or some byte of the window's
@@ -33,7 +31,7 @@ int fastcop_pair_scan_width(void);
 /// saying which (1: a position, 2: a byte, 3: both); -1 when none is, `*next` then being the
 /// first window start not scanned. Reads `base[start]` up to
 /// `base[last + max(rare_index, other_index)]`, which the caller must own. Only when
-/// fastcop_pair_scan_width() is 32.
+/// fastcop_fingerprint_width() is 32 (AVX2).
 ptrdiff_t fastcop_pair_scan(const uint8_t *base, ptrdiff_t start, ptrdiff_t last, ptrdiff_t rare_index,
                             ptrdiff_t other_index, uint8_t rare, uint8_t other, ptrdiff_t *next, int *found);
 

@@ -7,7 +7,7 @@ internal import CLineScan
 /// bytes at their places, or a byte of 0x80 or more for the UTF-8 check).
 enum PairScan {
     /// Whether this machine runs the scan (AVX2): else the caller's Swift loop does the work.
-    static let available = fastcop_pair_scan_width() == 32
+    static let available = fastcop_fingerprint_width() == 32
 
     /// The first window of 64 start positions from `start` (each window wholly at or before
     /// `last`) with a position holding `rare` at `rareIndex` and `other` at `otherIndex` after
