@@ -191,29 +191,62 @@ struct BlockSourceTests {
         #expect(throws: BlockSource.Unfinished.self) { try source.next() }
     }
 
-    @Test("windows: the same spans as a stream gives, windows of the input but the last, copied with a LF after")
-    func windows() throws {
-        let text = [0xEF, 0xBB, 0xBF] + Self.text
+    @Test(
+        "windows: the same spans as a stream gives, windows of the input; a last line without a LF copied alone, a LF after it",
+        arguments: [true, false])
+    func windows(endsWithNewline: Bool) throws {
+        let text = [0xEF, 0xBB, 0xBF] + Self.text + (endsWithNewline ? [] : Array("last line, no LF".utf8))
         let memory = LineBlockReaderMappedTests.Memory(text)  // (stays at one address, as a map)
         var rules = Self.rules(blockSize: 1000, first: 300)
         rules.newlineAfterEnd = true
         let source = BlockSource(.windows(MappedBytes(UnsafeBufferPointer(memory.bytes), owner: memory)), rules: rules)
         var spans: [BlockSource.Span] = []
+        var taken: [UInt8] = []
         while let span = try source.next() {
-            let taken = span.atEnd ? span.bytes.count : (span.bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
-            source.consume(taken)
+            let count = span.atEnd ? span.bytes.count : (span.bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
+            source.consume(count)
             spans.append(span)
+            taken += span.bytes.prefix(count)
+        }
+        #expect(taken == Array(text.dropFirst(3)))
+        #expect(spans.map(\.atEnd) == Array(repeating: false, count: spans.count - 1) + [true])
+        let windows = endsWithNewline ? spans : spans.dropLast()
+        for span in windows {
+            #expect(span.bytes.baseAddress.map { $0 - UnsafePointer(memory.bytes.baseAddress!) } == span.offset)
         }
         let stream = Stream([text])
         let read = try Self.lines(BlockSource(.stream(stream.read, nothingWaiting: nil), rules: rules))
-        #expect(spans.map { Array($0.bytes) } == read.map(\.span))
-        #expect(spans.map(\.offset) == read.map(\.offset))
-        for span in spans.dropLast() {
-            #expect(span.bytes.baseAddress.map { $0 - UnsafePointer(memory.bytes.baseAddress!) } == span.offset)
+        if endsWithNewline {
+            #expect(spans.map { Array($0.bytes) } == read.map(\.span))
+            #expect(spans.map(\.offset) == read.map(\.offset))
+        } else {
+            // The stream's last span, whole lines and the last one, is here two: the lines, then the last.
+            let last = try #require(spans.last)
+            #expect(String(decoding: last.bytes, as: UTF8.self) == "last line, no LF")
+            #expect(last.bytes.baseAddress.map { $0 - UnsafePointer(memory.bytes.baseAddress!) } != last.offset)
+            #expect(last.bytes.baseAddress?[last.bytes.count] == 0x0A)
+            #expect(spans.dropLast(2).map { Array($0.bytes) } == read.dropLast().map(\.span))
+            let lines = spans[spans.count - 2]
+            #expect(lines.bytes.last == 0x0A)
+            #expect(Array(lines.bytes) + Array(last.bytes) == read.last?.span)
         }
-        let last = try #require(spans.last)
-        #expect(last.bytes.baseAddress.map { $0 - UnsafePointer(memory.bytes.baseAddress!) } != last.offset)
-        #expect(last.bytes.baseAddress?[last.bytes.count] == 0x0A)
+    }
+
+    @Test("windows: a client for which no LF of the last bytes is a cut gets them all at once, a LF after them")
+    func windowsWithoutCut() throws {
+        let text = Array("one unit\nacross\nlines, no LF at its end".utf8)
+        let memory = LineBlockReaderMappedTests.Memory(text)
+        var rules = Self.rules(blockSize: 1000)
+        rules.newlineAfterEnd = true
+        let source = BlockSource(.windows(MappedBytes(UnsafeBufferPointer(memory.bytes), owner: memory)), rules: rules)
+        var spans: [BlockSource.Span] = []
+        while let span = try source.next() {
+            source.consume(span.atEnd ? span.bytes.count : 0)  // takes nothing until the end
+            spans.append(span)
+        }
+        #expect(spans.count == 2)
+        #expect(spans.last.map { Array($0.bytes) } == text)
+        #expect(spans.last?.bytes.baseAddress?[text.count] == 0x0A)
     }
 
     @Test("reads at offsets in parts: the same spans as one read", arguments: [2, 3, 7])

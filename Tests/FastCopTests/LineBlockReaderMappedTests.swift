@@ -4,7 +4,7 @@ import Testing
 
 /// ``LineBlockReader`` over a mapped input (``LineBlockReader/init(mapped:owner:blockSize:firstBlockSize:maxLineBytes:skipsByteOrderMark:)``),
 /// as `fastcop match` reads a regular file larger than two blocks: each block a window of the
-/// input, the last one copied with a LF after it. Memory stands in for the map.
+/// input; a last line without a LF copied alone with a LF after it. Memory stands in for the map.
 @Suite("Line engine: blocks as windows of a mapped input")
 struct LineBlockReaderMappedTests {
     /// Bytes that stay at one address for the reader's life, as a map's do.
@@ -17,8 +17,8 @@ struct LineBlockReaderMappedTests {
         deinit { bytes.deallocate() }
     }
 
-    /// The blocks of `contents`, each with the byte that follows it, and the offsets the
-    /// reader gave them.
+    /// The blocks of `contents`, each with the byte that follows it in memory (nil for the last
+    /// when `contents` ends with a LF: nothing follows it), and the offsets the reader gave them.
     static func blocks(
         _ contents: [UInt8], blockSize: Int = 512 * 1024, maxLineBytes: Int = LineBlockReader.defaultMaxLineBytes
     ) throws -> (blocks: [[UInt8]], after: [UInt8?], offsets: [Int]) {
@@ -31,7 +31,8 @@ struct LineBlockReaderMappedTests {
         repeat {
             let block = reader.block
             result.blocks.append(Array(block))
-            result.after.append(block.baseAddress.map { $0[block.count] })
+            let ends = reader.blockOffset + block.count == contents.count
+            result.after.append(ends && contents.last == 0x0A ? nil : block.baseAddress.map { $0[block.count] })
             result.offsets.append(reader.blockOffset)
             let parts = reader.planReadAhead(parts: 2)
             for part in 0..<parts { reader.readAhead(part: part) }
@@ -40,18 +41,24 @@ struct LineBlockReaderMappedTests {
         return result
     }
 
-    @Test("the blocks are whole lines, hold every byte in order at their offsets, and are followed by a LF")
+    @Test("the blocks are whole lines, hold every byte in order at their offsets; a LF follows the last line")
     func wholeLines() throws {
         for text in [LineBlockReaderPartsTests.text, LineBlockReaderPartsTests.text + [0x0A]] {
             let (blocks, after, offsets) = try Self.blocks(text)
             #expect(blocks.count > 3)
             #expect(Array(blocks.joined()) == text)
             for block in blocks.dropLast() { #expect(block.last == 0x0A) }
-            // A window is followed by the input's next byte; the last block, copied, by a LF.
+            // A window is followed by the input's next byte; a last line without a LF, copied
+            // alone, by a LF.
             for index in 0..<(blocks.count - 1) {
                 #expect(after[index] == text[offsets[index] + blocks[index].count])
             }
-            #expect(after.last == 0x0A)
+            if text.last == 0x0A {
+                #expect(blocks.last?.last == 0x0A)
+            } else {
+                #expect(after.last == 0x0A)
+                #expect(blocks.last?.contains(0x0A) == false)
+            }
             #expect(offsets == Array(blocks.map(\.count).reduce(into: [0]) { $0.append($0.last! + $1) }.dropLast()))
         }
     }

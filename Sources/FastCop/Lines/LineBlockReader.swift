@@ -98,9 +98,9 @@ package final class LineBlockReader: @unchecked Sendable {
 
     /// A reader of a regular file's bytes mapped into memory (`mmap(2)`), kept mapped by
     /// `owner`: a block is a window of the map, not a copy (for `fastcop match` the copy of
-    /// `pread(2)` was a third of a literal search's time), except the input's last block, which
-    /// is copied into a buffer so that a LF can follow it (past the map's end there may be no
-    /// page). It reads ahead; reading ahead only finds the next block's last line end.
+    /// `pread(2)` was a third of a literal search's time), except a last line without a LF,
+    /// which is copied into a buffer so that a LF can follow it (past the map's end there may be
+    /// no page). It reads ahead; reading ahead only finds the next block's last line end.
     package convenience init(
         mapped: UnsafeBufferPointer<UInt8>, owner: AnyObject, blockSize: Int = defaultBlockSize,
         firstBlockSize: Int? = nil, maxLineBytes: Int = defaultMaxLineBytes, skipsByteOrderMark: Bool = true
