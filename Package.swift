@@ -38,9 +38,12 @@ let package = Package(
         // Byte scans that need a shuffle by a vector of indices (SSSE3, AVX2), chosen at run
         // time; C, written here. Only Sources/FastCop/Lines imports it.
         .target(name: "CLineScan"),
+        // Which CPUs a thread runs on (sched_setaffinity and sched_getcpu, GNU extensions Swift's
+        // Glibc module does not import); C, written here. Only Sources/FastCop/Support imports it.
+        .target(name: "CThreadPlacement"),
         .target(
             name: "FastCop",
-            dependencies: ["CPCRE2", "CLineScan"],
+            dependencies: ["CPCRE2", "CLineScan", "CThreadPlacement"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // Records as bytes: CSV, JSON Lines and lines (reader and writer per format), the row

@@ -52,6 +52,53 @@ struct WorkerPoolTests {
         #expect(arrived.load(ordering: .sequentiallyConsistent) == loops + 1)
     }
 
+    /// The CPUs the threads of a map of two tasks may run on, one list per task: each task waits
+    /// for the other to start, so that two threads run them (the caller and the worker).
+    static func cpusOfTwoThreads(_ pool: WorkerPool) -> [[Int32]] {
+        let arrived = Atomic<Int>(0)
+        return pool.map(count: 2) { _ in
+            arrived.add(1, ordering: .sequentiallyConsistent)
+            let deadline = ContinuousClock.now + .seconds(20)
+            while arrived.load(ordering: .sequentiallyConsistent) < 2 && ContinuousClock.now < deadline {
+                sched_yield()
+            }
+            return ThreadPlacement.allowedCPUs() ?? []
+        }
+    }
+
+    @Test("bound: the caller on the CPU it ran on, the worker on another, both free again after; off by default")
+    func binding() throws {
+        let pool = WorkerPool(threads: 1)
+        #expect(pool.bindThreads() == nil)  // a library's pool binds nothing unless told
+        pool.bindsThreadsToCPUs = true
+        let before = try #require(ThreadPlacement.allowedCPUs())
+        guard before.count >= 2 else {
+            #expect(pool.bindThreads() == nil)  // one CPU: nothing to spread over
+            return
+        }
+        do {
+            let binding = try #require(pool.bindThreads())
+            defer { binding.end() }
+            #expect(pool.bindThreads() == nil)  // one binding at a time
+            let caller = try #require(ThreadPlacement.allowedCPUs())
+            #expect(caller.count == 1 && before.contains(caller[0]))
+            // The worker, started bound, is on one CPU, not the caller's.
+            let seen = Self.cpusOfTwoThreads(pool)
+            #expect(seen.contains(caller))
+            let worker = try #require(seen.first { $0 != caller })
+            #expect(worker.count == 1 && before.contains(worker[0]) && worker != caller)
+        }
+        // Ended: the caller at once, the worker at its next task, run where they could before.
+        #expect(ThreadPlacement.allowedCPUs() == before)
+        #expect(Self.cpusOfTwoThreads(pool) == [before, before])
+        // A worker started before the binding moves to its CPU at its next task.
+        let binding = try #require(pool.bindThreads())
+        defer { binding.end() }
+        let caller = try #require(ThreadPlacement.allowedCPUs())
+        let seen = Self.cpusOfTwoThreads(pool)
+        #expect(seen.contains(caller) && seen.contains { $0.count == 1 && $0 != caller })
+    }
+
     @Test("a map inside a loop finishes: its caller takes its tasks")
     func mapInsideLoop() throws {
         let pool = WorkerPool(threads: 1)

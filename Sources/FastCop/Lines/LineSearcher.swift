@@ -65,6 +65,10 @@ package struct LineSearcher {
         // count was 4% of a 1-line search's samples).
         var workers = 1
         var askedWorkers = false
+        // With several workers, each thread on a CPU of its own for the search, where the
+        // program allows it (``WorkerPool/bindThreads()``).
+        var binding: WorkerPool.Binding?
+        defer { binding?.end() }
         func next(_ step: () throws -> Bool) throws -> Bool {
             do {
                 return try step()
@@ -86,6 +90,7 @@ package struct LineSearcher {
             if !askedWorkers && buffer.count > 64 * 1024 {
                 workers = min(LineWorkers.count, maxWorkers)
                 askedWorkers = true
+                if workers > 1 { binding = WorkerPool.shared.bindThreads() }
             }
             let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
             let shared = SharedBytes(buffer: buffer)

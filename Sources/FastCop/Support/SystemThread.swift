@@ -29,12 +29,13 @@ package enum SystemThread {
         package func detach() { pthread_detach(thread) }
     }
 
-    /// Runs `body` on a new detached thread.
+    /// Runs `body` on a new detached thread, on the CPUs `cpus` only when they are given
+    /// (where the system binds threads: ``ThreadPlacement``).
     ///
     /// - Returns: 0 when the thread started, else `pthread_create`'s error number (then
     ///   `body` never runs).
-    package static func start(_ body: @escaping @Sendable () -> Void) -> Int32 {
-        switch startJoinable(body) {
+    package static func start(on cpus: [Int32]? = nil, _ body: @escaping @Sendable () -> Void) -> Int32 {
+        switch startJoinable(on: cpus, body) {
         case .success(let thread):
             thread.detach()
             return 0
@@ -43,18 +44,25 @@ package enum SystemThread {
         }
     }
 
-    /// Runs `body` on a new thread, to be joined or detached.
+    /// Runs `body` on a new thread, to be joined or detached, on the CPUs `cpus` only when they
+    /// are given (where the system binds threads: ``ThreadPlacement``).
     ///
     /// - Returns: the thread, or the system's refusal (then `body` never runs).
-    package static func startJoinable(_ body: @escaping @Sendable () -> Void) -> Result<Joinable, Refusal> {
+    package static func startJoinable(
+        on cpus: [Int32]? = nil, _ body: @escaping @Sendable () -> Void
+    ) -> Result<Joinable, Refusal> {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
             var thread: pthread_t?
         #else
             var thread = pthread_t()
         #endif
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        if let cpus { ThreadPlacement.bind(&attributes, to: cpus) }
         let result = pthread_create(
-            &thread, nil,
+            &thread, &attributes,
             { context in
                 Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
                 return nil

@@ -22,7 +22,11 @@
 /// thread has already started: a map inside a task, or maps from several threads at once,
 /// always finish, even when no worker thread could be started (then the caller runs them all).
 ///
-/// `@unchecked Sendable`: the queue and every job's counters are read and written under
+/// A search may bind the caller and the workers to CPUs of their own for its length
+/// (``bindThreads()``), when the program that owns the process allows it
+/// (``bindsThreadsToCPUs``).
+///
+/// `@unchecked Sendable`: the queue, the binding and every job's counters are read and written under
 /// `mutex` only; a task's result is written into its own slot of the result array by the one
 /// thread that ran it, and read by the caller only after the job's last task was counted done
 /// under the mutex.
@@ -74,6 +78,12 @@ package final class WorkerPool: @unchecked Sendable {
     /// Loops waiting for an idle thread (each has one: see ``start(_:)``), oldest first.
     private var loops: [Running] = []
     private var idle = 0
+    /// While a ``Binding`` holds: the CPU of each map worker, by the order they were started;
+    /// `allowed`, the CPUs the threads may run on when it ends; `placements` counts the changes.
+    private var placement: [Int32]?
+    private var allowed: [Int32] = []
+    private var placements = 0
+    private var bindsThreads = false
     fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Workers wait on `queued` for a job; callers on `finished` for their last tasks.
     private let queued: UnsafeMutablePointer<pthread_cond_t>
@@ -172,12 +182,18 @@ package final class WorkerPool: @unchecked Sendable {
     private func startWorkers() {
         guard started < wanted else { return }
         while started < wanted {
+            let index = started
             started += 1
+            // Started while a binding holds, it starts on its CPU (not queued behind the caller).
+            let cpus = placement.map { index < $0.count ? [$0[index]] : allowed }
+            let placed = placements
             guard
-                SystemThread.start({ [self] in
-                    pthread_mutex_lock(mutex)
-                    work()
-                }) == 0
+                SystemThread.start(
+                    on: cpus,
+                    { [self] in
+                        pthread_mutex_lock(mutex)
+                        work(worker: index, placed: placed)
+                    }) == 0
             else {
                 started = wanted
                 return
@@ -187,8 +203,10 @@ package final class WorkerPool: @unchecked Sendable {
 
     /// A worker thread's loop (entered with the mutex locked): takes a waiting pipeline loop,
     /// else the oldest queued job's next task, runs it, and counts it done, waking the job's
-    /// caller after its last one.
-    private func work() {
+    /// caller after its last one. A map worker (`worker`: its index; nil for a thread started
+    /// for a loop) first moves to the CPU a ``Binding`` gives it, or back to all when it ended.
+    private func work(worker: Int? = nil, placed: Int = 0) {
+        var placed = placed
         while true {
             if !loops.isEmpty {
                 let running = loops.removeFirst()
@@ -206,11 +224,87 @@ package final class WorkerPool: @unchecked Sendable {
             let task = job.next
             job.next += 1
             if job.next == job.count { queue.removeFirst() }
+            var cpus: [Int32] = []
+            if let worker, placed != placements {
+                placed = placements
+                cpus = placement.map { worker < $0.count ? [$0[worker]] : allowed } ?? allowed
+            }
             pthread_mutex_unlock(mutex)
+            if !cpus.isEmpty { ThreadPlacement.bind(to: cpus) }
             job.run(task)
             pthread_mutex_lock(mutex)
             job.done += 1
             if job.done == job.count { pthread_cond_broadcast(finished) }
         }
+    }
+
+    /// Whether ``bindThreads()`` binds threads: off unless the program that owns the process
+    /// turns it on (the `fastcop` tool does, for `match`). A library must not move the threads
+    /// of the program it is part of.
+    package var bindsThreadsToCPUs: Bool {
+        get {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return bindsThreads
+        }
+        set {
+            pthread_mutex_lock(mutex)
+            bindsThreads = newValue
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    /// A binding of the caller and the pool's map workers to CPUs of their own, from
+    /// ``WorkerPool/bindThreads()`` until ``end()``.
+    package final class Binding {
+        private let pool: WorkerPool
+        private let callerCPUs: [Int32]
+        private var ended = false
+
+        fileprivate init(pool: WorkerPool, callerCPUs: [Int32]) {
+            self.pool = pool
+            self.callerCPUs = callerCPUs
+        }
+
+        /// Lets the caller run on the CPUs it could before, and each worker, at its next task.
+        package func end() {
+            guard !ended else { return }
+            ended = true
+            ThreadPlacement.bind(to: callerCPUs)
+            pthread_mutex_lock(pool.mutex)
+            pool.placement = nil
+            pool.placements += 1
+            pthread_mutex_unlock(pool.mutex)
+        }
+
+        deinit { end() }
+    }
+
+    /// Binds the calling thread to the CPU it runs on and each map worker, at its next task,
+    /// to another of the CPUs the caller may run on, until the binding ends: nil (nothing
+    /// bound) unless ``bindsThreadsToCPUs`` is on, the system binds threads (Linux), the caller
+    /// may run on a CPU for each of the pool's threads, and no other binding holds.
+    ///
+    /// Why: some kernels pack a process's threads onto as few CPUs as they can (a virtual
+    /// machine's kernel, sparing the host the wake-up of an idle virtual CPU), and a worker woken
+    /// for a task then waits behind the caller on the caller's CPU while the other CPU is
+    /// idle; the balancer moves it only milliseconds later. On such a 2-CPU machine a search of
+    /// a 49 MiB file used 1.06 CPUs and took as long as on one thread; bound, its two threads
+    /// run at once. The cost elsewhere: a bound thread cannot leave a CPU another process keeps
+    /// busy (the caller still takes tasks, so a search only waits for the task that worker holds).
+    package func bindThreads() -> Binding? {
+        guard wanted > 0, let cpus = ThreadPlacement.allowedCPUs(), cpus.count >= width else { return nil }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard bindsThreads, placement == nil else { return nil }
+        let current = ThreadPlacement.currentCPU.flatMap { cpus.contains($0) ? $0 : nil } ?? cpus[0]
+        guard ThreadPlacement.bind(to: [current]) else { return nil }
+        placement = Array(cpus.lazy.filter { $0 != current }.prefix(wanted))
+        allowed = cpus
+        placements += 1
+        // Workers not started yet start on their CPUs now: one started later by a thread
+        // bound to one CPU would wait on that CPU until the balancer moved it (3 ms, seen).
+        startWorkers()
+        return Binding(pool: self, callerCPUs: cpus)
     }
 }

@@ -143,6 +143,14 @@ struct MatchOptions {
         return String(cString: term) != "dumb"
     }
 
+    /// Whether a search's threads run each on a CPU of its own (`WorkerPool.bindThreads()`):
+    /// yes unless the environment sets `FASTCOP_BIND_THREADS=0` (for a machine whose other
+    /// CPUs are kept busy by other work).
+    static var bindsThreads: Bool {
+        guard let value = getenv("FASTCOP_BIND_THREADS") else { return true }
+        return String(cString: value) != "0"
+    }
+
     /// Whether lines go through ``MatchPrinter`` (options the block search's own output lacks).
     var needsPrinter: Bool { onlyMatching || color || separatesGroups || maxCount != nil }
 

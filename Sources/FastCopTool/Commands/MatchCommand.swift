@@ -48,6 +48,7 @@ enum MatchCommand {
 
     static func run(_ options: MatchOptions) throws -> ExitStatus {
         if options.selectsNothing { return .rejected }
+        WorkerPool.shared.bindsThreadsToCPUs = MatchOptions.bindsThreads
         let patterns = try MatchPatterns(options)
         let countOnly = options.count || options.quiet || options.filesWithMatches
         let printing = options.needsPrinter && !countOnly
