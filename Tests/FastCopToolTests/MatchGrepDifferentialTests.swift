@@ -104,10 +104,12 @@ struct MatchGrepDifferentialTests {
 
     @Test("a file larger than two blocks is searched through a memory map, with grep's answers")
     func mappedFile() throws {
-        // The corpus again and again past 8 MiB, the long-line corpus in the middle, and a last
-        // line of Latin-1 without a newline (the map's last block is copied with a LF after it).
+        // The corpus again and again past 24 MiB (the pages of the first 16 MiB of blocks are
+        // given back while the rest is searched, and context lines before a block are read
+        // again from the file), the long-line corpus in the middle, and a last line of Latin-1
+        // without a newline (copied alone, with a LF after it).
         var bytes: [UInt8] = []
-        while bytes.count < 9 * 1024 * 1024 {
+        while bytes.count < 24 * 1024 * 1024 {
             bytes += Self.corpus
             if bytes.count > 4 * 1024 * 1024 && bytes.count < 4 * 1024 * 1024 + Self.corpus.count {
                 bytes += Self.longCorpus + [0x0A]
@@ -116,7 +118,7 @@ struct MatchGrepDifferentialTests {
         bytes += Array("café".utf8) + [0x20, 0xE9]
         try Self.withCorpus(bytes) { tool, path in
             for pattern in ["needle", "ERROR$", #"\bcaf.\b"#, "^$", "é"] {
-                for flags in [["-c"], ["-n"], ["-o"], ["-v", "-c"], ["-w", "-c"]] {
+                for flags in [["-c"], ["-n"], ["-o"], ["-v", "-c"], ["-w", "-c"], ["-n", "-B", "2", "-A", "1"]] {
                     try Self.compare(tool, pattern: pattern, flags: flags, path: path)
                 }
             }

@@ -106,7 +106,7 @@ package final class LineBlockReader: @unchecked Sendable {
         firstBlockSize: Int? = nil, maxLineBytes: Int = defaultMaxLineBytes, skipsByteOrderMark: Bool = true
     ) {
         let rules = Self.rules(blockSize, firstBlockSize, maxLineBytes, skipsByteOrderMark)
-        self.init(BlockSource(.windows(MappedBytes(mapped, owner: owner)), rules: rules))
+        self.init(BlockSource(.windows(MappedBytes(mapped, owner: owner, releases: true)), rules: rules))
     }
 
     /// A reader of bytes that stay in memory while it reads (``Batch/matchLines(_:in:wholeLine:)``'s
@@ -185,6 +185,12 @@ package final class LineBlockReader: @unchecked Sendable {
     /// once).
     package func readAhead(part: Int) {
         if let parted { parted.read(part: part) } else { readAhead() }
+    }
+
+    /// Says that the input bytes at `offsets` (of blocks already searched and handed on) will not
+    /// be read again: a mapped input drops their pages (``MappedBytes/release(_:)``). Any thread.
+    package func release(_ offsets: Range<Int>) {
+        source.release(offsets)
     }
 
     /// Completes the block whose parts were read (on the reading thread): reads on to a line end.

@@ -13,6 +13,9 @@ package struct LineSearcher {
     /// The most threads a block is searched on, the calling thread's included.
     package let maxWorkers: Int
 
+    /// The bytes of searched blocks given back at once (``run(_:into:)``).
+    static let releaseBytes = 16 * 1024 * 1024
+
     /// A searcher running `search` over the blocks of an input, on at most `maxWorkers`
     /// threads (all the pool's by default).
     package init(search: LineSearch, maxWorkers: Int = .max) {
@@ -69,6 +72,8 @@ package struct LineSearcher {
         // program allows it (``WorkerPool/bindThreads()``).
         var binding: WorkerPool.Binding?
         defer { binding?.end() }
+        // The input offsets of the blocks the sink took, not yet given back.
+        var handedOn: Range<Int>?
         func next(_ step: () throws -> Bool) throws -> Bool {
             do {
                 return try step()
@@ -116,24 +121,34 @@ package struct LineSearcher {
             // input came.
             let readsAhead = !reader.blockCameEarly
             let parts = readsAhead ? reader.planReadAhead(parts: workers) : 0
-            let task: @Sendable (Int) -> LineSearch.Result? = { task in
-                guard task >= parts else {
-                    reader.readAhead(part: task)
+            // Then, once the blocks handed on to the sink reach 16 MiB, one task gives back their
+            // memory (a mapped file's pages: ``LineBlockReader/release(_:)``) beside the search,
+            // rather than one thread unmapping them all at the end. (Every block, in a part per
+            // worker, was slower on 1 GB: one TLB flush per call.)
+            var releasing: Range<Int>?
+            if let range = handedOn, range.count >= Self.releaseBytes {
+                releasing = range
+                handedOn = nil
+            }
+            let first = parts + (releasing == nil ? 0 : 1)
+            let task: @Sendable (Int) -> LineSearch.Result? = { [releasing] task in
+                guard task >= first else {
+                    if task < parts { reader.readAhead(part: task) } else if let releasing { reader.release(releasing) }
                     return nil
                 }
                 return search.search(
-                    shared.buffer, range: pieces[task - parts], firstLine: starts[task - parts],
-                    blockOffset: blockOffset, into: outputs[task - parts])
+                    shared.buffer, range: pieces[task - first], firstLine: starts[task - first],
+                    blockOffset: blockOffset, into: outputs[task - first])
             }
             // A block of one piece is done on this thread: no worker thread is started for it
             // (clone3 and the pool's start were 4% of a 1-line search's samples).
             let results =
                 pieces.count == 1 || workers == 1
-                ? (0..<(parts + pieces.count)).map(task)
-                : LineWorkers.map(count: pieces.count + parts, width: workers, task)
+                ? (0..<(first + pieces.count)).map(task)
+                : LineWorkers.map(count: pieces.count + first, width: workers, task)
             reader.finishReadAhead()
             var selected = 0
-            for result in results.dropFirst(parts) {
+            for result in results.dropFirst(first) {
                 guard let result else { continue }
                 selected += result.selected
                 outcome.invalidLines += result.invalidLines
@@ -161,6 +176,7 @@ package struct LineSearcher {
                 if !piece.everyLine.isEmpty { piece.everyLine.removeAll(keepingCapacity: true) }
                 if !piece.verdicts.isEmpty { piece.verdicts.removeAll(keepingCapacity: true) }
             }
+            handedOn = (handedOn?.lowerBound ?? blockOffset)..<(blockOffset + buffer.count)
             if !wantsMore { break }
             if !readsAhead { reader.readAhead() }
         } while try next(reader.advance)

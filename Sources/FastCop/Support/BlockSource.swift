@@ -174,6 +174,12 @@ package final class BlockSource: @unchecked Sendable {
         if count > 0 { atStart = false }  // a mark after the first unit is data
     }
 
+    /// Says that the input bytes at `offsets` will not be read again (``BlockWindows/release(_:)``;
+    /// nothing for other inputs). Any thread.
+    package func release(_ offsets: Range<Int>) {
+        if case .windows(let windows) = input { windows.release(offsets) }
+    }
+
     /// The next span, or nil at the input's end (the client took everything).
     ///
     /// - Throws: the input's error, ``TooLong``, or ``Unfinished``.

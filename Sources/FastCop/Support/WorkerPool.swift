@@ -184,16 +184,18 @@ package final class WorkerPool: @unchecked Sendable {
         while started < wanted {
             let index = started
             started += 1
-            // Started while a binding holds, it starts on its CPU (not queued behind the caller).
+            // Started while a binding holds, it starts on its CPU (not queued behind the caller);
+            // when the system refuses that, it starts anywhere and moves at its first task.
             let cpus = placement.map { index < $0.count ? [$0[index]] : allowed }
-            let placed = placements
-            guard
+            func start(on cpus: [Int32]?, placed: Int) -> Int32 {
                 SystemThread.start(
                     on: cpus,
                     { [self] in
                         pthread_mutex_lock(mutex)
                         work(worker: index, placed: placed)
-                    }) == 0
+                    })
+            }
+            guard start(on: cpus, placed: placements) == 0 || (cpus != nil && start(on: nil, placed: -1) == 0)
             else {
                 started = wanted
                 return
