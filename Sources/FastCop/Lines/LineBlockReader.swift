@@ -145,6 +145,13 @@ package final class LineBlockReader: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: current.span.bytes[..<current.lines])
     }
 
+    /// The block read ahead, the current one after ``advance()``, once ``readAhead()`` has read
+    /// it whole (not in parts still to finish); nil otherwise, or at the input's end.
+    package var blockReadAhead: UnsafeBufferPointer<UInt8>? {
+        guard parted == nil, case .success(let next?) = upcoming else { return nil }
+        return UnsafeBufferPointer(rebasing: next.span.bytes[..<next.lines])
+    }
+
     /// The input offset of the current block's first byte.
     package var blockOffset: Int { current?.span.offset ?? 0 }
 

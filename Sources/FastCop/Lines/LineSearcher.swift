@@ -74,6 +74,8 @@ package struct LineSearcher {
         defer { binding?.end() }
         // The input offsets of the blocks the sink took, not yet given back.
         var handedOn: Range<Int>?
+        // The pieces of the block read ahead, when the task that read it cut them.
+        var cutAhead = CutAhead(count: 0)
         func next(_ step: () throws -> Bool) throws -> Bool {
             do {
                 return try step()
@@ -97,7 +99,9 @@ package struct LineSearcher {
                 askedWorkers = true
                 if workers > 1 { binding = WorkerPool.shared.bindThreads() }
             }
-            let pieces = LineBlockReader.pieces(buffer, count: 4 * workers)
+            // (Cut by the task that read the block ahead, when it could: finding the cuts is the
+            // first touch of pages spread over the block, a page fault each.)
+            let pieces = cutAhead.pieces(of: buffer, count: 4 * workers)
             let shared = SharedBytes(buffer: buffer)
             // With -n, each piece's first line number, from the newlines before it: the one
             // place lines are counted between pieces.
@@ -131,9 +135,15 @@ package struct LineSearcher {
                 handedOn = nil
             }
             let first = parts + (releasing == nil ? 0 : 1)
+            let nextCuts = CutAhead(count: 4 * workers)
             let task: @Sendable (Int) -> LineSearch.Result? = { [releasing] task in
                 guard task >= first else {
-                    if task < parts { reader.readAhead(part: task) } else if let releasing { reader.release(releasing) }
+                    if task < parts {
+                        reader.readAhead(part: task)
+                        if let next = reader.blockReadAhead { nextCuts.cut(next) }
+                    } else if let releasing {
+                        reader.release(releasing)
+                    }
                     return nil
                 }
                 return search.search(
@@ -177,6 +187,7 @@ package struct LineSearcher {
                 if !piece.verdicts.isEmpty { piece.verdicts.removeAll(keepingCapacity: true) }
             }
             handedOn = (handedOn?.lowerBound ?? blockOffset)..<(blockOffset + buffer.count)
+            cutAhead = nextCuts
             if !wantsMore { break }
             if !readsAhead { reader.readAhead() }
         } while try next(reader.advance)
@@ -239,5 +250,33 @@ enum LineWorkers {
             stride(from: first, to: count, by: width).map(body)
         }
         return (0..<count).map { strided[$0 % width][$0 / width] }
+    }
+}
+
+/// The pieces of a block, cut by the task that read the block ahead (beside the search of the
+/// block before) for the searcher's next round.
+///
+/// `@unchecked Sendable`: written by that one task, read by the searcher after the round's
+/// tasks have all finished (the pool's map orders the two).
+private final class CutAhead: @unchecked Sendable {
+    /// The number of pieces asked for.
+    let count: Int
+    private var block: UnsafeBufferPointer<UInt8>?
+    private var cuts: [Range<Int>] = []
+
+    init(count: Int) { self.count = count }
+
+    /// Cuts `block` into about ``count`` pieces.
+    func cut(_ block: UnsafeBufferPointer<UInt8>) {
+        cuts = LineBlockReader.pieces(block, count: count)
+        self.block = block
+    }
+
+    /// `block`'s pieces: those cut ahead when they were cut from it into `count`, else cut now.
+    func pieces(of block: UnsafeBufferPointer<UInt8>, count: Int) -> [Range<Int>] {
+        guard let cutBlock = self.block, cutBlock.baseAddress == block.baseAddress, cutBlock.count == block.count,
+            self.count == count
+        else { return LineBlockReader.pieces(block, count: count) }
+        return cuts
     }
 }
