@@ -295,10 +295,10 @@ package final class WorkerPool: @unchecked Sendable {
     /// run at once. The cost elsewhere: a bound thread cannot leave a CPU another process keeps
     /// busy (the caller still takes tasks, so a search only waits for the task that worker holds).
     package func bindThreads() -> Binding? {
-        guard wanted > 0, let cpus = ThreadPlacement.allowedCPUs(), cpus.count >= width else { return nil }
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        guard bindsThreads, placement == nil else { return nil }
+        guard bindsThreads, placement == nil, wanted > 0, let cpus = ThreadPlacement.allowedCPUs(), cpus.count >= width
+        else { return nil }
         let current = ThreadPlacement.currentCPU.flatMap { cpus.contains($0) ? $0 : nil } ?? cpus[0]
         guard ThreadPlacement.bind(to: [current]) else { return nil }
         placement = Array(cpus.lazy.filter { $0 != current }.prefix(wanted))
