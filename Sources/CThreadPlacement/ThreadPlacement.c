@@ -8,6 +8,8 @@
 
 #if defined(__linux__)
 
+_Static_assert(FASTCOP_CPU_SET_SIZE == CPU_SETSIZE, "FASTCOP_CPU_SET_SIZE is glibc's CPU_SETSIZE");
+
 int fastcop_thread_cpus(int *cpus, int capacity) {
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;

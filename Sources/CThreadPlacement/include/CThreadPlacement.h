@@ -6,6 +6,9 @@
 
 #include <pthread.h>
 
+/// The most CPUs a set here holds (glibc's CPU_SETSIZE): no answer below names more.
+#define FASTCOP_CPU_SET_SIZE 1024
+
 /// The CPUs the calling thread may run on, in increasing order, written to `cpus` (at most
 /// `capacity`): their count, or -1 when the system does not say (not Linux, or an error).
 int fastcop_thread_cpus(int *cpus, int capacity);

@@ -15,15 +15,11 @@ package enum ThreadPlacement {
     /// The CPUs the calling thread may run on, in increasing order, or nil when the system does
     /// not say.
     package static func allowedCPUs() -> [Int32]? {
-        var capacity = 256
-        while true {
-            var cpus = [Int32](repeating: -1, count: capacity)
-            let count = Int(fastcop_thread_cpus(&cpus, Int32(capacity)))
-            guard count >= 0 else { return nil }
-            if count < capacity { return Array(cpus.prefix(count)) }
-            capacity *= 4
-            guard capacity <= 1 << 16 else { return Array(cpus) }
-        }
+        var cpus = [Int32](repeating: -1, count: Int(FASTCOP_CPU_SET_SIZE))
+        let count = Int(fastcop_thread_cpus(&cpus, FASTCOP_CPU_SET_SIZE))
+        guard count >= 0 else { return nil }
+        cpus.removeLast(cpus.count - count)
+        return cpus
     }
 
     /// Lets the calling thread run on `cpus` only (not empty). Returns whether the system

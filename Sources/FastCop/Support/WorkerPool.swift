@@ -186,7 +186,7 @@ package final class WorkerPool: @unchecked Sendable {
             started += 1
             // Started while a binding holds, it starts on its CPU (not queued behind the caller);
             // when the system refuses that, it starts anywhere and moves at its first task.
-            let cpus = placement.map { index < $0.count ? [$0[index]] : allowed }
+            let cpus = placement == nil ? nil : cpus(ofWorker: index)
             func start(on cpus: [Int32]?, placed: Int) -> Int32 {
                 SystemThread.start(
                     on: cpus,
@@ -229,7 +229,7 @@ package final class WorkerPool: @unchecked Sendable {
             var cpus: [Int32] = []
             if let worker, placed != placements {
                 placed = placements
-                cpus = placement.map { worker < $0.count ? [$0[worker]] : allowed } ?? allowed
+                cpus = self.cpus(ofWorker: worker)
             }
             pthread_mutex_unlock(mutex)
             if !cpus.isEmpty { ThreadPlacement.bind(to: cpus) }
@@ -238,6 +238,13 @@ package final class WorkerPool: @unchecked Sendable {
             job.done += 1
             if job.done == job.count { pthread_cond_broadcast(finished) }
         }
+    }
+
+    /// The CPUs map worker `worker` may run on (under the mutex): its own while a ``Binding``
+    /// holds, else those the threads could run on before.
+    private func cpus(ofWorker worker: Int) -> [Int32] {
+        guard let placement, worker < placement.count else { return allowed }
+        return [placement[worker]]
     }
 
     /// Whether ``bindThreads()`` binds threads: off unless the program that owns the process
